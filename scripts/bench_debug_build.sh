@@ -10,7 +10,9 @@
 # round appends a comment to assertgen_kernels.go (so that only that
 # package is compiled again) and times `go build -tags debugasserts`.
 # /usr/bin/time's %M is the peak RSS of the largest process: the compile of
-# that package. The load average is printed with each build.
+# that package. Where gen put the shape helpers in a package of their own
+# (internal/assertgenshapes), that package is timed too, on its own. The
+# load average is printed with each build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rev=${1:?usage: $0 REV [ROUNDS]}
@@ -30,5 +32,13 @@ for i in $(seq "$rounds"); do
 		echo "// $i $RANDOM" >>"$d/_bench/allops/assertgen_kernels.go"
 		printf '%s round %d, load %s: ' "$([ "$d" = "$PWD" ] && echo new || echo old)" "$i" "$(cut -d' ' -f1 /proc/loadavg)"
 		(cd "$d" && /usr/bin/time -f '%U s user, %e s wall, %M KB peak' go build -tags debugasserts -o /dev/null ./_bench/allops)
+		# The shape helpers' own package, where gen puts them (only it is
+		# compiled again: its export data does not change).
+		h="$d/_bench/allops/internal/assertgenshapes/assertgen_shapes.go"
+		if [ -f "$h" ]; then
+			echo "// $i $RANDOM" >>"$h"
+			printf '%s round %d, helpers package, load %s: ' "$([ "$d" = "$PWD" ] && echo new || echo old)" "$i" "$(cut -d' ' -f1 /proc/loadavg)"
+			(cd "$d" && /usr/bin/time -f '%U s user, %e s wall, %M KB peak' go build -tags debugasserts -o /dev/null ./_bench/allops)
+		fi
 	done
 done
