@@ -21,7 +21,7 @@ func TestGuideGCRuntime(t *testing.T) {
 	if out, err := run("go tool assertgen gen -check -config tensor/assertgen.yaml"); err != nil {
 		t.Fatalf("gen -check after go generate: %v\n%s", err, out)
 	}
-	gen, err := os.ReadFile(filepath.Join(mod, "tensor", "checked", "assertgen_shapes.go"))
+	gen, err := os.ReadFile(filepath.Join(mod, "tensor", "checked", "internal", "assertgenshapes", "assertgen_shapes.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
