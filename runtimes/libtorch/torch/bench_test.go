@@ -58,3 +58,21 @@ func BenchmarkMakeRelease(b *testing.B) {
 		x.Release()
 	}
 }
+
+// BenchmarkIdentCounts is what asserts.Call.Result reads from a return: one
+// cgo call (IdentCounts) against two (Ident, then UseCounts).
+func BenchmarkIdentCounts(b *testing.B) {
+	x := torch.Zeros(torch.Float32, torch.CPU, 2)
+	defer x.Release()
+	b.Run("one-read", func(b *testing.B) {
+		for b.Loop() {
+			_, _, _ = x.IdentCounts()
+		}
+	})
+	b.Run("two-reads", func(b *testing.B) {
+		for b.Loop() {
+			_ = x.Ident()
+			_, _ = x.UseCounts()
+		}
+	})
+}
