@@ -4,7 +4,7 @@
 // generated from its schema, through the checked wrappers, and reports per
 // op whether the release kernel keeps the aliasing contract of its schema.
 // Each release's cmd/sweep is a one-line main calling [Main] with that
-// release's tables (internal/sweepops.Release):
+// release's tables (sweepops.Release):
 //
 //	go run -tags debugasserts ./cmd/sweep -report REPORT.json [-samples N] [-ops PATTERN] [-j N] [-baseline REPORT.json]
 //
@@ -43,7 +43,7 @@ import (
 )
 
 // Release is what the sweep needs of one libtorch release's bindings,
-// generated per release (internal/sweepops.Release).
+// generated per release (sweepops.Release).
 type Release struct {
 	// Version is the libtorch release, whose embedded schema the samples
 	// are built from (aten.SchemaVersion).

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/assertgen/assertgen/runtimes/libtorch/internal/sweepops"
 	"github.com/assertgen/assertgen/runtimes/libtorch/sweep"
+	"github.com/assertgen/assertgen/runtimes/libtorch/sweepops"
 )
 
 // The tests sweep libtorch 1.13.1 (the host's); the test binary is its own

@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/internal/sweepops"
+	"github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/sweepops"
 	"github.com/assertgen/assertgen/runtimes/libtorch/sweep"
 )
 

@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/internal/sweepops"
+	"github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/sweepops"
 	"github.com/assertgen/assertgen/runtimes/libtorch/sweep"
 )
 

@@ -6,7 +6,7 @@
 package main
 
 import (
-	"github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/internal/sweepops"
+	"github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1/sweepops"
 	"github.com/assertgen/assertgen/runtimes/libtorch/sweep"
 )
 

@@ -13,13 +13,13 @@
 //     of checked/assertgen.yaml, so that `assertgen gen` can wrap it;
 //   - aten/ops_list.go: the release bound (SchemaVersion), the table of
 //     bindings for the sweep, and the ops left out with the reason;
-//   - internal/sweepops/table_gen.go: the checked wrappers by op name.
+//   - sweepops/table_gen.go: the checked wrappers by op name.
 //
 // 1.13.1 (Debian bookworm's libtorch-dev, the host's) is generated into the
 // module root; 2.6.0 and 2.14.1 into the modules releases/RELEASE, which
 // also get generated copies of aten/args.go and internal/shim/shim.go.
 // Run by `go generate ./...` (see aten/doc.go) or
-// `go run ./internal/shimgen -release 2.14.1`.
+// `go run ./cmd/shimgen -release 2.14.1`.
 package main
 
 import (
@@ -191,7 +191,7 @@ func run(root string, t target, check bool) error {
 	if err != nil {
 		return err
 	}
-	files["internal/sweepops/table_gen.go"] = c
+	files["sweepops/table_gen.go"] = c
 	if t.dir != "" {
 		// The hand-written support of the bindings, the same in every release.
 		for _, f := range []string{"aten/args.go", "internal/shim/shim.go"} {
@@ -241,7 +241,7 @@ func run(root string, t target, check bool) error {
 		}
 	}
 	if len(stale) > 0 {
-		return fmt.Errorf("stale generated files (run go run ./internal/shimgen -release %s): %s", t.release, strings.Join(stale, " "))
+		return fmt.Errorf("stale generated files (run go run ./cmd/shimgen -release %s): %s", t.release, strings.Join(stale, " "))
 	}
 	fmt.Printf("shimgen: %s: %d ops bound, %d left out\n", t.release, len(bs), len(skips))
 	return nil
@@ -682,7 +682,7 @@ func atenDoc(t target) []byte {
 // return types the runtime supports, as runtimes/libtorch/aten does for
 // 1.13.1 (see its documentation): generated, with the C++ shim in
 // ../internal/shim, from the embedded %[2]s schema by
-// runtimes/libtorch/internal/shimgen -release %[2]s.
+// runtimes/libtorch/cmd/shimgen -release %[2]s.
 package aten
 `, header, t.release))
 }
