@@ -594,9 +594,9 @@ import (
 	"%[2]s/sweep"
 )
 
-// Release is libtorch %[3]s's bindings as the sweep needs them.
-func Release() sweep.Release {
-	r := sweep.Release{Version: aten.SchemaVersion, Unbound: map[string]string{}, Checked: Checked, CheckedPyTorch: CheckedPyTorch}
+// Bindings are libtorch %[3]s's bindings as the sweep needs them.
+func Bindings() sweep.Bindings {
+	r := sweep.Bindings{Version: aten.SchemaVersion, Unbound: map[string]string{}, Checked: Checked, CheckedPyTorch: CheckedPyTorch}
 	for _, b := range aten.Bound {
 		r.Bound = append(r.Bound, b.Name)
 	}

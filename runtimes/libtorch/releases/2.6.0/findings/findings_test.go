@@ -23,7 +23,7 @@ import (
 
 func TestMain(m *testing.M) {
 	if os.Getenv(sweep.WorkerEnv) != "" {
-		sweep.RunWorker(sweepops.Release())
+		sweep.RunWorker(sweepops.Bindings())
 		return
 	}
 	os.Exit(m.Run())
@@ -50,7 +50,7 @@ func TestVerdictsReproduce(t *testing.T) {
 		names = append(names, op)
 	}
 	sort.Strings(names)
-	rep, err := sweep.Run(sweepops.Release(), sweep.Options{
+	rep, err := sweep.Run(sweepops.Bindings(), sweep.Options{
 		Ops: strings.Join(names, ","), Samples: n, Verdicts: "../verdicts.json",
 		Jobs: 2, Timeout: time.Minute, Content: true,
 	}, io.Discard)

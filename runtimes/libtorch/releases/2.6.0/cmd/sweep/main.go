@@ -10,4 +10,4 @@ import (
 	"github.com/assertgen/assertgen/runtimes/libtorch/sweep"
 )
 
-func main() { sweep.Main(sweepops.Release()) }
+func main() { sweep.Main(sweepops.Bindings()) }
