@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -20,7 +21,7 @@ import (
 // asserts profile every wrapper runs under is the plan's runtime, under
 // both profiles.
 func TestPrintsThePlan(t *testing.T) {
-	for _, r := range schema.Releases() {
+	for _, r := range pytorch.Releases {
 		s, err := schema.Embedded(r.Series)
 		if err != nil {
 			t.Fatal(err)

@@ -22,6 +22,7 @@ import (
 
 	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -204,7 +205,7 @@ type builder struct {
 	s       *schema.Schema
 	profile Profile
 	version string
-	release *Release // the rules: of version, or the newest release
+	release *rules // of version, or the newest release
 	allow   *allowlist.List
 	ix      *allowlist.Index
 	deriv   *schema.Derivatives
@@ -228,22 +229,22 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 	// The lists of the release the schema was read with apply ("1.13" for
 	// 1.13.1); the options may name that release, not another.
 	var series string
-	if r, err := schema.LookupRelease(s.Version); s.Version != "" && err == nil {
+	if r, err := pytorch.Lookup(s.Version); s.Version != "" && err == nil {
 		series = r.Series
 	}
 	if b.version == "" {
 		b.version = series
 	}
-	b.release = newestRelease()
+	b.release = newestRules()
 	if b.version != "" {
-		r, err := LookupRelease(b.version)
+		r, err := lookupRules(b.version)
 		if err != nil {
 			return nil, fmt.Errorf("pytorch version: %v", err)
 		}
-		if series != "" && r.Version != series {
+		if series != "" && r.Series != series {
 			return nil, fmt.Errorf("pytorch version: the schema %s was read as PyTorch %s; %s selects another release (read it with that release's rules)", schemaPath(s), s.Version, b.version)
 		}
-		b.release, b.version = r, r.Version
+		b.release, b.version = r, r.Series
 	}
 	if b.allow == nil {
 		d, err := allowlist.Defaults()
@@ -360,7 +361,7 @@ func (st *state) add(check asserts.Check, arg string, ret int) *row {
 
 // implUseCount adds the TensorImpl use-count check k on return ri
 // (impl_use_count_le_1, or impl_use_count_eq_fresh from PyTorch 2.14:
-// Release.ImplUseCheck) and, after it, not_arg_handle against each
+// rules.ImplUseCheck) and, after it, not_arg_handle against each
 // tensor argument: in Go a kernel can return an argument's handle itself
 // without raising its use count. Both are skipped by e
 // (skip_impl_use_count), and not_arg_handle goes with the use-count check
@@ -511,7 +512,7 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 // Python key: the argument's (py), any element's for a list (pylist),
 // the return's for its use counts. same_impl on a Tensor?[] has no
 // subclass guard; the view check is guarded by the viewed argument, and
-// from 2.x by the return too (Release.ViewGuardsReturn).
+// from 2.x by the return too (rules.ViewGuardsReturn).
 //
 // Only emitted rows get a guard; the strings are shared between ops.
 func (b *builder) guards(st *state, f *schema.Func) {
