@@ -104,10 +104,7 @@ func (m *matcher) groupViews() {
 // spacing is accepted too. A view_copy op is found only under a release
 // whose load_derivatives includes them (m.viewCopies).
 func (m *matcher) entryOp(e *schema.Derivative) (int, *schema.Position, string) {
-	name := e.Name
-	if i := strings.IndexByte(name, '('); i >= 0 {
-		name = strings.TrimSpace(name[:i])
-	}
+	name := schema.FuncName(e.Name)
 	if si, ok := m.byName[name]; ok && m.findable(si) && sameText(m.s.Ops[si], e.Name) {
 		return si, nil, ""
 	}

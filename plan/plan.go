@@ -18,7 +18,6 @@ import (
 	"path"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/asserts"
@@ -751,10 +750,13 @@ func (b *builder) opNames(name string) []int {
 	if i := slices.IndexFunc(b.s.Ops, func(o *schema.Op) bool { return o.Name == name }); i >= 0 {
 		return []int{i}
 	}
-	base := strings.TrimSuffix(name, ".*")
+	n, every, err := schema.ParseSelector(name)
+	if err != nil || !every && n.Overload != "" {
+		return nil
+	}
 	var out []int
 	for i, o := range b.s.Ops {
-		if o.Func.Name.Name.String() == base {
+		if o.Func.Name.Name == n.Name {
 			out = append(out, i)
 		}
 	}
