@@ -1,13 +1,14 @@
 // Package plan decides, for every operator of a schema, which checks a
 // generated wrapper runs and which it skips, with the reason and source of
 // each skip. The plan is the contract between the schema and the emitter:
-// everything is decided here, and gen only formats it.
+// everything is decided here, including what makes a plan printable
+// ([Plan.Validate]), and gen only formats it.
 //
 // Two profiles decide the checks. [PyTorch] reproduces the debug asserts
 // PyTorch's autograd codegen (gen_variable_type) emits, op by op and row
 // by row in its order, with the guards around each row, including which
 // ops get a generated kernel at all, for each release assertgen knows
-// ([Releases]: 1.13 and 2.6). [Strict] derives the
+// (1.13, 2.6 and 2.14: docs/plan.md, "PyTorch releases"). [Strict] derives the
 // checks from the schema's alias annotations and is stronger. Both apply an
 // allowlist (package allowlist): the built-in defaults, which model
 // PyTorch's own lists, and user files. docs/plan.md describes every rule.
@@ -153,8 +154,8 @@ type Options struct {
 	// op that is not CompositeImplicitAutograd only gets one) and says so
 	// in each skip.
 	Derivatives *schema.Derivatives
-	// PyTorchVersion selects the PyTorch release ("1.13", "2.6"; see
-	// [Releases]): its allowlist entries and its codegen rules. When empty
+	// PyTorchVersion selects the PyTorch release ("1.13", "2.6", "2.14"
+	// or in full, "2.14.1"): its allowlist entries and its codegen rules. When empty
 	// it is the release of the embedded schema, and for other schemas
 	// every release's entries apply, with the newest release's rules. A
 	// release assertgen has no data for is an error.
