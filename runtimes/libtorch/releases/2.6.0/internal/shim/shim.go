@@ -65,6 +65,3 @@ func (o *Out) Free() {
 		o.T = nil
 	}
 }
-
-// NumOps is the number of ops in the table.
-func NumOps() int { return bounds[len(bounds)-1] }
