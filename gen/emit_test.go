@@ -81,7 +81,7 @@ func TestBadPlanRows(t *testing.T) {
 	p.Ops = []*plan.Op{&op}
 	want := p.Validate()
 	res, err := Generate(p, Options{Mode: InterfaceMode, Package: "small"})
-	if want == nil || err == nil || err.Error() != want.Error() || res != nil || !strings.Contains(err.Error(), op.Src.Pos.String()+": "+op.Name+": same_content on return 0") {
+	if want == nil || err == nil || err.Error() != want.Error() || res != nil || !strings.Contains(err.Error(), op.Src.Pos.String()+": "+op.Name+": same_content on argument self and return 0") {
 		t.Errorf("got %v, %v; want plan.Validate's error %v", res, err, want)
 	}
 }

@@ -1,52 +1,33 @@
 package plan
 
 import (
+	"cmp"
 	"fmt"
 	"go/token"
+	"strings"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/schema"
 )
 
-// rowSubject is what the rows of a check are about.
-type rowSubject uint8
-
-const (
-	onArg    rowSubject = iota // one argument: Arg
-	onRet                      // one return: Ret
-	onRetArg                   // a return and an argument: Ret and Arg
-	onRets                     // the fresh returns: Rets
-)
-
-// subjects gives, for each check, what its rows name (docs/plan.md,
-// "Checks").
-var subjects = [asserts.NumPlanChecks]rowSubject{
-	asserts.CheckSameImpl:            onArg,
-	asserts.CheckSameStorage:         onArg,
-	asserts.CheckNoMutation:          onArg,
-	asserts.CheckSameContent:         onArg,
-	asserts.CheckBindingContext:      onArg,
-	asserts.CheckImplUseCountLE1:     onRet,
-	asserts.CheckImplUseCountEqFresh: onRet,
-	asserts.CheckStorageUseCountEq1:  onRet,
-	asserts.CheckFreshNotHeld:        onRet,
-	asserts.CheckSharesStorage:       onRetArg,
-	asserts.CheckFreshOrAlias:        onRetArg,
-	asserts.CheckReturnsArg:          onRetArg,
-	asserts.CheckNotArgHandle:        onRetArg,
-	asserts.CheckFreshNoAlias:        onRetArg,
-	asserts.CheckDistinctOutputs:     onRets,
+// takes gives what the rows of each check name (docs/plan.md, "Checks"):
+// 'a' an argument, 'r' a return, 'b' both, 'o' the returns it compares.
+var takes = [asserts.NumPlanChecks]byte{
+	asserts.CheckSameImpl: 'a', asserts.CheckSameStorage: 'a', asserts.CheckNoMutation: 'a', asserts.CheckSameContent: 'a', asserts.CheckBindingContext: 'a',
+	asserts.CheckImplUseCountLE1: 'r', asserts.CheckImplUseCountEqFresh: 'r', asserts.CheckStorageUseCountEq1: 'r', asserts.CheckFreshNotHeld: 'r',
+	asserts.CheckSharesStorage: 'b', asserts.CheckFreshOrAlias: 'b', asserts.CheckReturnsArg: 'b', asserts.CheckNotArgHandle: 'b', asserts.CheckFreshNoAlias: 'b',
+	asserts.CheckDistinctOutputs: 'o',
 }
 
+var takesText = map[byte]string{'a': "an argument", 'r': "a return", 'b': "a return and an argument", 'o': "the returns it compares (rets)"}
+
 // Validate reports what makes p a plan no wrapper can be printed from: a
-// row of an unknown check, on an argument or a return the op does not
-// have or that is not a tensor, or naming what its check does not take (a
-// return on an argument check, ...); returns_arg between a list and a
-// single tensor; a skipped row of an unknown check; an op without its
-// schema op, or without a Go name, or with another op's; a runtime profile
-// asserts does not have. Each error is at the op's place in its schema.
-// The plans Build makes are valid (it checks); a plan made or changed by
-// hand is checked by gen before it prints anything.
+// row of an unknown check, naming other subjects than its check takes, or
+// an argument or return the op lacks or that is not a tensor; returns_arg
+// between a list and a single tensor; a skipped row of an unknown check;
+// an op without its schema op, or without an exported Go name of its own;
+// a runtime profile asserts lacks. Each error is at the op's place in its
+// schema. gen calls it before printing; `assertgen plan` before showing.
 func (p *Plan) Validate() error {
 	var errs schema.ErrorList
 	if _, ok := asserts.ParseProfile(p.Runtime.String()); !ok {
@@ -74,9 +55,9 @@ func (p *Plan) Validate() error {
 				errs.Addf(at, "%s: %s", op.Name, msg)
 			}
 		}
-		for i := range op.Skipped {
-			if k := op.Skipped[i].Name; int(k) >= asserts.NumPlanChecks {
-				errs.Addf(at, "%s: unknown skipped check %s", op.Name, k)
+		for _, sk := range op.Skipped {
+			if int(sk.Name) >= asserts.NumPlanChecks {
+				errs.Addf(at, "%s: unknown skipped check %s", op.Name, sk.Name)
 			}
 		}
 	}
@@ -88,27 +69,26 @@ func (op *Op) checkRow(ck *Check) string {
 	if int(ck.Name) >= asserts.NumPlanChecks {
 		return fmt.Sprintf("unknown check %s", ck.Name)
 	}
-	if msg := ck.shape(); msg != "" {
-		return fmt.Sprintf("%s %s", ck.Name, msg)
+	t := takes[ck.Name]
+	if (ck.Arg != "") != (t == 'a' || t == 'b') || (ck.Ret != nil) != (t == 'r' || t == 'b') || (len(ck.Rets) > 0) != (t == 'o') {
+		return fmt.Sprintf("%s on %s: it takes %s", ck.Name, ck.subjects(), takesText[t])
 	}
 	f := op.Src.Func
-	if ck.Arg != "" {
-		a := f.Arg(ck.Arg)
-		if a == nil {
-			return fmt.Sprintf("%s on unknown argument %s", ck.Name, ck.Arg)
-		}
-		if a.Type.TensorForm() == schema.NotTensor {
-			return fmt.Sprintf("argument %s of type %s cannot be checked", a.Name, a.Type)
-		}
+	if a := f.Arg(ck.Arg); ck.Arg != "" && a == nil {
+		return fmt.Sprintf("%s on unknown argument %s", ck.Name, ck.Arg)
+	} else if a != nil && a.Type.TensorForm() == schema.NotTensor {
+		return fmt.Sprintf("argument %s of type %s cannot be checked", a.Name, a.Type)
 	}
+	rets := ck.Rets
 	if ck.Ret != nil {
-		if msg := checkRet(f, ck.Name, *ck.Ret); msg != "" {
-			return msg
-		}
+		rets = []int{*ck.Ret}
 	}
-	for _, r := range ck.Rets {
-		if msg := checkRet(f, ck.Name, r); msg != "" {
-			return msg
+	for _, r := range rets {
+		if r < 0 || r >= len(f.Returns) {
+			return fmt.Sprintf("%s on unknown return %d", ck.Name, r)
+		}
+		if form := f.Returns[r].Type.TensorForm(); form != schema.TensorSingle && form != schema.TensorOptional && form != schema.TensorList {
+			return fmt.Sprintf("return %d of type %s cannot be checked", r, f.Returns[r].Type)
 		}
 	}
 	if ck.Name == asserts.CheckReturnsArg {
@@ -120,36 +100,17 @@ func (op *Op) checkRow(ck *Check) string {
 	return ""
 }
 
-// checkRet returns what is wrong with return r of f as the subject of
-// check k, or "".
-func checkRet(f *schema.Func, k asserts.Check, r int) string {
-	if r < 0 || r >= len(f.Returns) {
-		return fmt.Sprintf("%s on unknown return %d", k, r)
+// subjects says what the row names: "argument self and return 0".
+func (ck *Check) subjects() string {
+	var on []string
+	if ck.Arg != "" {
+		on = append(on, "argument "+ck.Arg)
 	}
-	switch f.Returns[r].Type.TensorForm() {
-	case schema.TensorSingle, schema.TensorOptional, schema.TensorList:
-		return ""
+	if ck.Ret != nil {
+		on = append(on, fmt.Sprint("return ", *ck.Ret))
 	}
-	return fmt.Sprintf("return %d of type %s cannot be checked", r, f.Returns[r].Type)
-}
-
-// shape returns what the row names that its check does not take, or
-// misses of what it needs, or "".
-func (ck *Check) shape() string {
-	hasRet, hasArg, hasRets := ck.Ret != nil, ck.Arg != "", len(ck.Rets) > 0
-	switch want := subjects[ck.Name]; {
-	case want == onArg && hasRet:
-		return fmt.Sprintf("on return %d: it checks arguments only", *ck.Ret)
-	case want == onRet && hasArg:
-		return fmt.Sprintf("on argument %s: it checks a return only", ck.Arg)
-	case want != onRets && hasRets:
-		return "with rets: only distinct_outputs compares returns"
-	case want == onRets && (hasArg || hasRet || !hasRets):
-		return "names the returns it compares (rets), and nothing else"
-	case (want == onArg || want == onRetArg) && !hasArg:
-		return "without an argument"
-	case (want == onRet || want == onRetArg) && !hasRet:
-		return "without a return"
+	if len(ck.Rets) > 0 {
+		on = append(on, fmt.Sprint("returns ", ck.Rets))
 	}
-	return ""
+	return cmp.Or(strings.Join(on, " and "), "nothing")
 }
