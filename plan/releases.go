@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"slices"
+
 	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/internal/pytorch"
@@ -61,12 +63,7 @@ func lookupRules(version string) (*rules, error) {
 	if err != nil {
 		return nil, err
 	}
-	for i := range releases {
-		if releases[i].Version == p.Version {
-			return &releases[i], nil
-		}
-	}
-	panic("plan: release " + p.Version + " missing")
+	return &releases[slices.Index(pytorch.Releases, p)], nil // built in the table's order
 }
 
 // newestRules are the rules that apply when no version is selected.

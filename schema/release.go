@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/assertgen/assertgen/internal/pytorch"
@@ -85,12 +86,7 @@ func lookupRules(v string) (*rules, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, r := range releases {
-		if r.Version == p.Version {
-			return r, nil
-		}
-	}
-	panic("schema: release " + p.Version + " missing")
+	return releases[slices.Index(pytorch.Releases, p)], nil // built in the table's order
 }
 
 func (r *rules) String() string { return "PyTorch " + r.Version }
