@@ -5,7 +5,7 @@ package findings
 import (
 	"testing"
 
-	"github.com/assertgen/assertgen/runtimes/libtorch/internal/sweepops"
+	"github.com/assertgen/assertgen/runtimes/libtorch/sweepops"
 	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 

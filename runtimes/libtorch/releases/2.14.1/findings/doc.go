@@ -7,12 +7,12 @@
 // with -tags debugasserts.
 //
 // One source, every release. The files here are compiled in the module
-// root against libtorch 1.13.1; runtimes/libtorch/internal/shimgen writes a
+// root against libtorch 1.13.1; runtimes/libtorch/cmd/shimgen writes a
 // generated copy of each into releases/RELEASE/findings, where it runs
 // against that release's bindings (`go generate ./...` or
-// `go run ./internal/shimgen` after a change here; ci.sh fails on a stale
+// `go run ./cmd/shimgen` after a change here; ci.sh fails on a stale
 // copy). A repro calls the release's wrapper through the table of checked
-// wrappers by op name (internal/sweepops), type-asserted to the Go
+// wrappers by op name (sweepops), type-asserted to the Go
 // signature it calls, so one source compiles against every release even
 // where an op is missing or its signature moved.
 //
@@ -22,8 +22,8 @@
 // requires the finding where the release has it and its absence where the
 // release fixed it (copy, rrelu_with_noise on 2.x). "impl" in shows is the
 // release's TensorImpl use-count check of a fresh return
-// (impl_use_count_le_1 up to 2.6, impl_use_count_eq_fresh from 2.14:
-// plan.Release.ImplUseCheck). A repro of an op the release does not bind is
+// (impl_use_count_le_1 up to 2.6, impl_use_count_eq_fresh from 2.14: the
+// FreshImplCheck of assertgen's table of releases, internal/pytorch). A repro of an op the release does not bind is
 // skipped. TestVerdictsHaveRepros requires every kernel verdict of the
 // release to be required by some repro.
 //

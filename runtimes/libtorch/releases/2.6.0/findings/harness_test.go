@@ -15,9 +15,9 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/plan"
+	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/aten"
-	"github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/internal/sweepops"
+	"github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/sweepops"
 	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
@@ -90,13 +90,15 @@ func wrapper[F any](t *testing.T, op string) F {
 	return f
 }
 
-// implCheck is what "impl" in repro.shows stands for in this release.
+// implCheck is what "impl" in repro.shows stands for in this release: the
+// fresh-return TensorImpl check the planner takes from assertgen's table
+// of releases.
 func implCheck(t testing.TB) string {
-	r, err := plan.LookupRelease(aten.SchemaVersion)
+	r, err := pytorch.Lookup(aten.SchemaVersion)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r.ImplUseCheck.String()
+	return r.Autograd.FreshImplCheck
 }
 
 // resolve turns an entry of repro.shows into the key of a violation:

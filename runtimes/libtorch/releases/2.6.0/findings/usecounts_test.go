@@ -7,7 +7,7 @@ package findings
 import (
 	"testing"
 
-	"github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/internal/sweepops"
+	"github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/sweepops"
 	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
