@@ -528,14 +528,12 @@ func checkSelector(m Match, op string) string {
 		}
 		return ""
 	}
-	name, ov, hasDot := strings.Cut(op, ".")
-	if ov == "*" {
-		op = name
-	} else if hasDot && ov == "" {
-		return fmt.Sprintf("op %q: empty overload (want name, name.overload or name.*)", op)
-	}
-	if _, err := schema.ParseOperatorName(op); err != nil || strings.ContainsAny(name, "* ") {
-		return fmt.Sprintf("op %q: not an op selector (want name, name.overload or name.*)", op)
+	if _, _, err := schema.ParseSelector(op); err != nil {
+		msg := err.Error()
+		if se, ok := err.(*schema.SyntaxError); ok {
+			msg = se.Msg
+		}
+		return fmt.Sprintf("op %q: %s (want name, name.overload or name.*)", op, msg)
 	}
 	return ""
 }

@@ -124,6 +124,8 @@ func TestParseErrors(t *testing.T) {
 			"a.yaml:2:5: views: entry without arg: name the argument the op returns a view of"},
 		{"bad selector", "may_alias:\n  - op: add.\n    reason: r\n",
 			`a.yaml:2:9: may_alias: op "add.": empty overload`},
+		{"overload and every overload", "may_alias:\n  - op: add.Tensor.*\n    reason: r\n",
+			`a.yaml:2:9: may_alias: op "add.Tensor.*": invalid overload name "Tensor.*" (want name, name.overload or name.*)`},
 		{"bad match", "may_alias:\n  - op: add\n    match: cpp\n    reason: r\n",
 			`a.yaml:3:12: may_alias: unknown match "cpp"`},
 		{"selector with match", "may_alias:\n  - op: add.Tensor\n    match: cpp_name\n    reason: r\n",

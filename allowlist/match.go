@@ -1,20 +1,16 @@
 package allowlist
 
-import (
-	"strings"
-
-	"github.com/assertgen/assertgen/schema"
-)
+import "github.com/assertgen/assertgen/schema"
 
 // Matches reports whether the entry's op selects f.
 func (e *Entry) Matches(f *schema.Func) bool {
 	switch e.Match {
 	case Selector:
-		if name, ok := strings.CutSuffix(e.Op, ".*"); ok {
-			return f.Name.Name.String() == name
+		n, every, err := schema.ParseSelector(e.Op)
+		if every {
+			return err == nil && n.Name == f.Name.Name
 		}
-		name, ov, _ := strings.Cut(e.Op, ".")
-		return f.Name.Overload == ov && f.Name.Name.String() == name
+		return err == nil && n == f.Name
 	case BaseName:
 		return f.Name.Name.Base == e.Op
 	case CppName:
@@ -32,29 +28,24 @@ func (e *Entry) candidateBases() []string {
 	case BaseName:
 		return []string{e.Op}
 	case Selector:
-		name, _, _ := strings.Cut(e.Op, ".")
-		return schema.BaseCandidates(name)
+		n, _, err := schema.ParseSelector(e.Op)
+		if err != nil {
+			return nil
+		}
+		return []string{n.Name.Base}
 	case CppName:
-		return basesOfCppName(e.Op)
+		return schema.CppNameBases(e.Op)
 	case WrapperName:
-		var bs []string
-		bs = append(bs, basesOfCppName(e.Op)...)
+		// the C++ name, then "_" and the overload, if any
+		bs := schema.CppNameBases(e.Op)
 		for i := 1; i < len(e.Op)-1; i++ {
 			if e.Op[i] == '_' {
-				bs = append(bs, basesOfCppName(e.Op[:i])...)
+				bs = append(bs, schema.CppNameBases(e.Op[:i])...)
 			}
 		}
 		return bs
 	}
 	return nil
-}
-
-func basesOfCppName(s string) []string {
-	bs := schema.BaseCandidates(s)
-	if t, ok := strings.CutSuffix(s, "_out"); ok && t != "" {
-		bs = append(bs, schema.BaseCandidates(t)...)
-	}
-	return bs
 }
 
 // An Index holds, for every op of a schema, the entries of a list that

@@ -367,10 +367,10 @@ func (c *Call) aliasesMutable(st ID) bool {
 }
 
 // Result snapshots a return into r after the kernel: identities and use
-// counts.
+// counts (in one read when t implements [IdentCounter]).
 func (c *Call) Result(r *Saved, t Tensor) {
-	r.id = t.Ident()
-	iu, su := t.UseCounts()
+	id, iu, su := identCounts(t)
+	r.id = id
 	r.after = Ident{Impl: ID(iu), Storage: ID(su)}
 	r.meta = r.id.Traits | fResult | c.saved&fMode
 }

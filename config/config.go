@@ -18,6 +18,7 @@ import (
 	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/gen"
 	"github.com/assertgen/assertgen/internal/input"
+	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -283,7 +284,7 @@ func (c *Config) Validate() error {
 		}
 	}
 	if c.PyTorchVersion != "" {
-		if _, err := schema.LookupRelease(c.PyTorchVersion); err != nil {
+		if _, err := pytorch.Lookup(c.PyTorchVersion); err != nil {
 			errs = append(errs, c.Errorf("pytorch_version", "%v", err))
 		}
 	}

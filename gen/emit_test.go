@@ -70,29 +70,18 @@ func TestCheckNames(t *testing.T) {
 	}
 }
 
-// TestBadPlanRows checks that a plan row gen cannot format is an error
-// naming the op, not a panic or a wrapper that does not compile.
+// TestBadPlanRows checks that gen prints no plan that plan.Validate
+// rejects (every case is in plan's TestValidate): it returns that error,
+// at the op's place in its schema, and writes nothing.
 func TestBadPlanRows(t *testing.T) {
 	zero := 0
-	for _, tc := range []struct {
-		rows    []plan.Check
-		skipped []plan.Skip
-		want    string
-	}{
-		{rows: []plan.Check{{Name: asserts.NumPlanChecks}}, want: "unknown check"},
-		{skipped: []plan.Skip{{Check: plan.Check{Name: asserts.NumPlanChecks + 1}}}, want: "unknown skipped check"},
-		{rows: []plan.Check{{Name: asserts.CheckSameImpl, Arg: "nope"}}, want: "on unknown argument nope"},
-		{rows: []plan.Check{{Name: asserts.CheckSameContent, Arg: "nope"}}, want: "same_content on unknown argument nope"},
-		{rows: []plan.Check{{Name: asserts.CheckSameContent, Arg: "self", Ret: &zero}}, want: "same_content on return 0: it checks arguments only"},
-		{rows: []plan.Check{{Name: asserts.CheckImplUseCountLE1, Ret: &zero}, {Name: asserts.CheckNotArgHandle, Ret: &zero, Arg: "nope"}}, want: "not_arg_handle on unknown argument nope"},
-	} {
-		p := smallPlan(t, plan.Strict)
-		op := *p.Ops[0]
-		op.Checks, op.Skipped = tc.rows, tc.skipped
-		p.Ops = []*plan.Op{&op}
-		_, err := Generate(p, Options{Mode: InterfaceMode, Package: "small"})
-		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), op.Name) {
-			t.Errorf("%v: got %v, want an error about %s with %q", tc.rows, err, op.Name, tc.want)
-		}
+	p := smallPlan(t, plan.Strict)
+	op := *p.Ops[0]
+	op.Checks = []plan.Check{{Name: asserts.CheckSameContent, Arg: "self", Ret: &zero}}
+	p.Ops = []*plan.Op{&op}
+	want := p.Validate()
+	res, err := Generate(p, Options{Mode: InterfaceMode, Package: "small"})
+	if want == nil || err == nil || err.Error() != want.Error() || res != nil || !strings.Contains(err.Error(), op.Src.Pos.String()+": "+op.Name+": same_content on argument self and return 0") {
+		t.Errorf("got %v, %v; want plan.Validate's error %v", res, err, want)
 	}
 }

@@ -157,10 +157,10 @@ func prepare(p *plan.Plan, o *Options) (ws []*wrapper, missing []*plan.Op, findi
 	if err := o.defaults(); err != nil {
 		return nil, nil, nil, err
 	}
+	if err := p.Validate(); err != nil {
+		return nil, nil, nil, err
+	}
 	for _, op := range p.Ops {
-		if op.GoName == "" {
-			return nil, nil, nil, fmt.Errorf("op %s of the plan has no Go name", op.Name)
-		}
 		w, err := newWrapper(op, op.GoName, o.Types)
 		if err != nil {
 			return nil, nil, nil, err

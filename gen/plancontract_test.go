@@ -11,16 +11,19 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
 
 // TestPrintsThePlan checks that gen decides nothing `plan -json` does not
-// show (issue 23): for every op of every embedded release, the Go name of the op's wrapper is the plan's go_name and the
-// asserts profile every wrapper runs under is the plan's runtime, under
-// both profiles.
+// show (issue 23): for every op of every embedded release, under both
+// profiles, gen prints a wrapper for each op of the plan and no other (the
+// selection is the plan's), named by the plan's go_name, and every wrapper
+// runs under the plan's runtime profile; the same for a plan narrowed by
+// Plan.Select.
 func TestPrintsThePlan(t *testing.T) {
-	for _, r := range schema.Releases() {
+	for _, r := range pytorch.Releases {
 		s, err := schema.Embedded(r.Series)
 		if err != nil {
 			t.Fatal(err)
@@ -30,49 +33,71 @@ func TestPrintsThePlan(t *testing.T) {
 			var res *Result
 			if profile == plan.Strict {
 				p, res = generateAll(t, s, profile)
-			} else if p, err = plan.Build(s, profile); err != nil {
-				t.Fatal(err)
-			}
-			var buf bytes.Buffer
-			if err := p.WriteJSON(&buf); err != nil {
-				t.Fatal(err)
-			}
-			var shown struct {
-				Runtime string
-				Ops     []struct {
-					Name   string
-					GoName string `json:"go_name"`
+			} else {
+				// Names do not depend on the profile: the pytorch plan is
+				// printed for its first ops only, to keep the test short.
+				if p, err = plan.Build(s, profile); err != nil {
+					t.Fatal(err)
 				}
-			}
-			if err := json.Unmarshal(buf.Bytes(), &shown); err != nil {
-				t.Fatal(err)
-			}
-			runtime, ok := asserts.ParseProfile(shown.Runtime)
-			if !ok {
-				t.Fatalf("%s %s: runtime %q", r.Version, profile, shown.Runtime)
-			}
-			// Names do not depend on the profile: the pytorch plan is
-			// printed for its first ops only, to keep the test short.
-			if profile == plan.PyTorch {
-				shown.Ops = shown.Ops[:200]
 				p.Ops = p.Ops[:200]
 				if res, err = Generate(p, Options{Mode: InterfaceMode, Package: "all"}); err != nil {
 					t.Fatal(err)
 				}
 			}
-			names, profiles := printed(t, res.Files)
-			if len(names) != len(shown.Ops) {
-				t.Errorf("%s %s: %d wrappers printed, %d ops in the plan", r.Version, profile, len(names), len(shown.Ops))
-			}
-			for _, op := range shown.Ops {
-				if names[op.Name] != op.GoName {
-					t.Errorf("%s %s: %s printed as %q, go_name %q", r.Version, profile, op.Name, names[op.Name], op.GoName)
-				}
-			}
-			if want := runtimeProfiles[runtime]; len(profiles) != len(shown.Ops) || strings.Count(strings.Join(profiles, " ")+" ", want+" ") != len(profiles) {
-				t.Errorf("%s %s: %d asserts.Op profiles printed, want %d of asserts.%s", r.Version, profile, len(profiles), len(shown.Ops), want)
-			}
+			samePrinted(t, r.Version+" "+string(profile), p, res)
 		}
+		p, err := plan.Build(s, plan.PyTorch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		where := map[string]schema.Position{"add.*": {Filename: "assertgen.yaml", Line: 3, Column: 5}}
+		if err := p.Select([]string{"add.*", "transpose*", "*_foreach_add*"}, where); err != nil {
+			t.Fatal(err)
+		}
+		res, err := Generate(p, Options{Mode: InterfaceMode, Package: "all"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		samePrinted(t, r.Version+" pytorch, selected", p, res)
+	}
+}
+
+// samePrinted checks that res prints the ops of p's JSON, each under its
+// go_name, and the JSON's runtime profile for every wrapper.
+func samePrinted(t *testing.T, label string, p *plan.Plan, res *Result) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := p.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	var shown struct {
+		Runtime string
+		Ops     []struct {
+			Name   string
+			GoName string `json:"go_name"`
+		}
+	}
+	if err := json.Unmarshal(buf.Bytes(), &shown); err != nil {
+		t.Fatal(err)
+	}
+	runtime, ok := asserts.ParseProfile(shown.Runtime)
+	if !ok {
+		t.Fatalf("%s: runtime %q", label, shown.Runtime)
+	}
+	names, profiles := printed(t, res.Files)
+	if len(names) != len(shown.Ops) || len(res.Wrapped) != len(shown.Ops) {
+		t.Errorf("%s: %d wrappers printed (%d reported), %d ops in the plan", label, len(names), len(res.Wrapped), len(shown.Ops))
+	}
+	for i, op := range shown.Ops {
+		if names[op.Name] != op.GoName {
+			t.Errorf("%s: %s printed as %q, go_name %q", label, op.Name, names[op.Name], op.GoName)
+		}
+		if i < len(res.Wrapped) && res.Wrapped[i] != op.Name {
+			t.Errorf("%s: wrapper %d is of %s, the plan's op %d is %s", label, i, res.Wrapped[i], i, op.Name)
+		}
+	}
+	if want := runtimeProfiles[runtime]; len(profiles) != len(shown.Ops) || strings.Count(strings.Join(profiles, " ")+" ", want+" ") != len(profiles) {
+		t.Errorf("%s: %d asserts.Op profiles printed, want %d of asserts.%s", label, len(profiles), len(shown.Ops), want)
 	}
 }
 

@@ -39,7 +39,7 @@ func BenchmarkMatchDerivatives(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := matchDerivatives(s, d, newestRelease()); err != nil {
+		if _, err := matchDerivatives(s, d, newestRules()); err != nil {
 			b.Fatal(err)
 		}
 	}

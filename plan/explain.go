@@ -175,7 +175,7 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 			p("\n")
 		}
 		if c.NeverFires {
-			p("      never fires in PyTorch %s: the saved storages of the list are appended after a vector of empty slots of its size, and only the empty slots are compared; the wrapper checks nothing and counts it as skipped (reason plan)\n", b.release.Full)
+			p("      never fires in PyTorch %s: the saved storages of the list are appended after a vector of empty slots of its size, and only the empty slots are compared; the wrapper checks nothing and counts it as skipped (reason plan)\n", b.release.Version)
 		}
 	}
 	p("skipped (%d):\n", len(op.Skipped))
@@ -212,7 +212,7 @@ func (b *builder) kernelWhy(op *Op) string {
 		case matchMutable:
 			return fmt.Sprintf("with derivative formulas: the entry of the mutable op %s it was generated from applies (%s)", info.canonical.Name, at)
 		case matchForeach:
-			return fmt.Sprintf("with derivative formulas: a foreach op borrows the entry of its reference op %s (PyTorch %s, gen_foreach_derivativeinfo; %s)", info.canonical.Name, b.release.Full, at)
+			return fmt.Sprintf("with derivative formulas: a foreach op borrows the entry of its reference op %s (PyTorch %s, gen_foreach_derivativeinfo; %s)", info.canonical.Name, b.release.Version, at)
 		}
 		return fmt.Sprintf("with derivative formulas (%s)", at)
 	case info != nil:

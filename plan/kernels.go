@@ -56,7 +56,7 @@ type matcher struct {
 	viewCopies bool
 }
 
-func newMatcher(s *schema.Schema, rel *Release) *matcher {
+func newMatcher(s *schema.Schema, rel *rules) *matcher {
 	m := &matcher{s: s, viewCopies: rel.DerivativesViewCopies, byName: make(map[string]int, len(s.Ops)), byBase: map[string][]int{},
 		full: newSigKeys(s, false, false), stripped: newSigKeys(s, true, false),
 		isViewCopy: make([]bool, len(s.Ops)), viewCopyOf: map[int]int{}}
@@ -104,10 +104,7 @@ func (m *matcher) groupViews() {
 // spacing is accepted too. A view_copy op is found only under a release
 // whose load_derivatives includes them (m.viewCopies).
 func (m *matcher) entryOp(e *schema.Derivative) (int, *schema.Position, string) {
-	name := e.Name
-	if i := strings.IndexByte(name, '('); i >= 0 {
-		name = strings.TrimSpace(name[:i])
-	}
+	name := schema.FuncName(e.Name)
 	if si, ok := m.byName[name]; ok && m.findable(si) && sameText(m.s.Ops[si], e.Name) {
 		return si, nil, ""
 	}
@@ -155,7 +152,7 @@ func (m *matcher) canonical(si int) int {
 // matchDerivatives returns, per op of s, the entry PyTorch attaches to it
 // (a zero derivInfo for none). Entries whose schema is not an op of s are
 // errors, as in PyTorch.
-func matchDerivatives(s *schema.Schema, d *schema.Derivatives, rel *Release) ([]derivInfo, error) {
+func matchDerivatives(s *schema.Schema, d *schema.Derivatives, rel *rules) ([]derivInfo, error) {
 	m := newMatcher(s, rel)
 	var errs schema.ErrorList
 	infos := make([]derivInfo, len(s.Ops)) // by the op the entry is keyed on
@@ -203,7 +200,7 @@ func matchDerivatives(s *schema.Schema, d *schema.Derivatives, rel *Release) ([]
 // none. Under a release with rel.ForeachBorrow (2.x), _foreach_ ops skip
 // the functional variant and borrow the entry of their reference op
 // instead (see foreachReference).
-func (m *matcher) inherit(infos []derivInfo, order []int, rel *Release) {
+func (m *matcher) inherit(infos []derivInfo, order []int, rel *rules) {
 	functional, nonFunctional := map[string]int{}, map[string]int{}
 	var funcOrder, nonFuncOrder []string // the keys in the order the dicts have them
 	infoBases := map[string]bool{}
@@ -257,7 +254,7 @@ func (m *matcher) inherit(infos []derivInfo, order []int, rel *Release) {
 // rel.ForeachSkipArgLen) and, argument by argument, the type of the
 // foreach op's argument or of its element (Tensor for Tensor[]). -1 if
 // there is none.
-func (m *matcher) foreachReference(i int, rel *Release, keys []string, byKey map[string]int) int {
+func (m *matcher) foreachReference(i int, rel *rules, keys []string, byKey map[string]int) int {
 	f := m.s.Ops[i].Func
 	base := f.Name.Name.Base
 	base = base[strings.LastIndex(base, "_foreach_")+len("_foreach_"):]

@@ -1,13 +1,14 @@
 // Package plan decides, for every operator of a schema, which checks a
 // generated wrapper runs and which it skips, with the reason and source of
 // each skip. The plan is the contract between the schema and the emitter:
-// everything is decided here, and gen only formats it.
+// everything is decided here, including what makes a plan printable
+// ([Plan.Validate]), and gen only formats it.
 //
 // Two profiles decide the checks. [PyTorch] reproduces the debug asserts
 // PyTorch's autograd codegen (gen_variable_type) emits, op by op and row
 // by row in its order, with the guards around each row, including which
 // ops get a generated kernel at all, for each release assertgen knows
-// ([Releases]: 1.13 and 2.6). [Strict] derives the
+// (1.13, 2.6 and 2.14: docs/plan.md, "PyTorch releases"). [Strict] derives the
 // checks from the schema's alias annotations and is stronger. Both apply an
 // allowlist (package allowlist): the built-in defaults, which model
 // PyTorch's own lists, and user files. docs/plan.md describes every rule.
@@ -18,10 +19,10 @@ import (
 	"path"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -153,8 +154,8 @@ type Options struct {
 	// op that is not CompositeImplicitAutograd only gets one) and says so
 	// in each skip.
 	Derivatives *schema.Derivatives
-	// PyTorchVersion selects the PyTorch release ("1.13", "2.6"; see
-	// [Releases]): its allowlist entries and its codegen rules. When empty
+	// PyTorchVersion selects the PyTorch release ("1.13", "2.6", "2.14"
+	// or in full, "2.14.1"): its allowlist entries and its codegen rules. When empty
 	// it is the release of the embedded schema, and for other schemas
 	// every release's entries apply, with the newest release's rules. A
 	// release assertgen has no data for is an error.
@@ -204,7 +205,7 @@ type builder struct {
 	s       *schema.Schema
 	profile Profile
 	version string
-	release *Release // the rules: of version, or the newest release
+	release *rules // of version, or the newest release
 	allow   *allowlist.List
 	ix      *allowlist.Index
 	deriv   *schema.Derivatives
@@ -228,22 +229,22 @@ func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 	// The lists of the release the schema was read with apply ("1.13" for
 	// 1.13.1); the options may name that release, not another.
 	var series string
-	if r, err := schema.LookupRelease(s.Version); s.Version != "" && err == nil {
+	if r, err := pytorch.Lookup(s.Version); s.Version != "" && err == nil {
 		series = r.Series
 	}
 	if b.version == "" {
 		b.version = series
 	}
-	b.release = newestRelease()
+	b.release = newestRules()
 	if b.version != "" {
-		r, err := LookupRelease(b.version)
+		r, err := lookupRules(b.version)
 		if err != nil {
 			return nil, fmt.Errorf("pytorch version: %v", err)
 		}
-		if series != "" && r.Version != series {
+		if series != "" && r.Series != series {
 			return nil, fmt.Errorf("pytorch version: the schema %s was read as PyTorch %s; %s selects another release (read it with that release's rules)", schemaPath(s), s.Version, b.version)
 		}
-		b.release, b.version = r, r.Version
+		b.release, b.version = r, r.Series
 	}
 	if b.allow == nil {
 		d, err := allowlist.Defaults()
@@ -360,7 +361,7 @@ func (st *state) add(check asserts.Check, arg string, ret int) *row {
 
 // implUseCount adds the TensorImpl use-count check k on return ri
 // (impl_use_count_le_1, or impl_use_count_eq_fresh from PyTorch 2.14:
-// Release.ImplUseCheck) and, after it, not_arg_handle against each
+// rules.ImplUseCheck) and, after it, not_arg_handle against each
 // tensor argument: in Go a kernel can return an argument's handle itself
 // without raising its use count. Both are skipped by e
 // (skip_impl_use_count), and not_arg_handle goes with the use-count check
@@ -511,7 +512,7 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 // Python key: the argument's (py), any element's for a list (pylist),
 // the return's for its use counts. same_impl on a Tensor?[] has no
 // subclass guard; the view check is guarded by the viewed argument, and
-// from 2.x by the return too (Release.ViewGuardsReturn).
+// from 2.x by the return too (rules.ViewGuardsReturn).
 //
 // Only emitted rows get a guard; the strings are shared between ops.
 func (b *builder) guards(st *state, f *schema.Func) {
@@ -750,10 +751,13 @@ func (b *builder) opNames(name string) []int {
 	if i := slices.IndexFunc(b.s.Ops, func(o *schema.Op) bool { return o.Name == name }); i >= 0 {
 		return []int{i}
 	}
-	base := strings.TrimSuffix(name, ".*")
+	n, every, err := schema.ParseSelector(name)
+	if err != nil || !every && n.Overload != "" {
+		return nil
+	}
 	var out []int
 	for i, o := range b.s.Ops {
-		if o.Func.Name.Name.String() == base {
+		if o.Func.Name.Name == n.Name {
 			out = append(out, i)
 		}
 	}

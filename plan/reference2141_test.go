@@ -15,7 +15,7 @@ import (
 // (testdata/reference/pytorch-2.14.1, from torchgen 2.14.1 and its
 // autograd codegen): every op, its kernel decision, its rows in order with
 // their guards. 2.14 asserts impl_use_count_eq_fresh where 1.13.1 and
-// 2.6.0 assert impl_use_count_le_1 (Release.ImplUseCheck).
+// 2.6.0 assert impl_use_count_le_1 (rules.ImplUseCheck).
 func TestReference2141(t *testing.T) {
 	s, err := schema.Embedded("2.14.1")
 	if err != nil {
@@ -77,11 +77,11 @@ lift_fresh(Tensor(a) self) -> Tensor(a)
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := LookupRelease(v)
+			r, err := lookupRules(v)
 			if err != nil {
 				t.Fatal(err)
 			}
-			s.Version = r.Full // a list read under the release's rules
+			s.Version = r.Version // a list read under the release's rules
 			p, err := BuildWith(s, Options{Profile: prof, PyTorchVersion: v})
 			if err != nil {
 				t.Fatal(err)

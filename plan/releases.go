@@ -1,24 +1,25 @@
 package plan
 
 import (
+	"slices"
+
 	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/internal/pytorch"
 )
 
-// A Release is a PyTorch release whose autograd codegen the pytorch
-// profile reproduces. Its lists (the view table, the skip lists, the
-// manual and no-derivative lists) are entries of the built-in allowlist,
-// limited to the releases that have them (allowlist/defaults.yaml,
-// versions:); its rules that are code in PyTorch rather than lists are
-// the Autograd part of assertgen's one table of releases
-// (internal/pytorch), whose fields name their source in each release.
-type Release struct {
-	// Version selects the release: "1.13", "2.6", "2.14"
-	// (Options.PyTorchVersion, -pytorch-version, allowlist versions:).
-	Version string
-	// Full is the release the data was checked against: "2.14.1".
-	Full string
+// rules are what the autograd codegen of one PyTorch release does that
+// the pytorch profile reproduces, as the planner reads them: the release's
+// Autograd part in assertgen's one table of releases (internal/pytorch,
+// whose fields name their source in each release), with its names made
+// values. The release's lists (the view table, the skip lists, the manual
+// and no-derivative lists) are entries of the built-in allowlist, limited
+// to the releases that have them (allowlist/defaults.yaml, versions:).
+type rules struct {
+	// Version is the release the data was checked against, "2.14.1";
+	// Series selects it: "2.14" (Options.PyTorchVersion,
+	// -pytorch-version, allowlist versions:).
+	Version, Series string
 	// The rules (see the fields' documentation in internal/pytorch:
 	// ForeachBorrow, ForeachInplaceRef, ForeachSkipArgLen,
 	// ViewGuardsReturn, Source).
@@ -35,8 +36,8 @@ type Release struct {
 }
 
 // releases are the releases of the table, in its order (oldest first).
-var releases = func() []Release {
-	rs := make([]Release, len(pytorch.Releases))
+var releases = func() []rules {
+	rs := make([]rules, len(pytorch.Releases))
 	for i, p := range pytorch.Releases {
 		rt, ok := asserts.ParseProfile(p.Autograd.Runtime)
 		if !ok {
@@ -46,15 +47,15 @@ var releases = func() []Release {
 		if !ok || (k != asserts.CheckImplUseCountLE1 && k != asserts.CheckImplUseCountEqFresh) {
 			panic("plan: release " + p.Version + ": FreshImplCheck " + p.Autograd.FreshImplCheck + " is not a TensorImpl use-count check")
 		}
-		rs[i] = Release{Version: p.Series, Full: p.Version, Autograd: p.Autograd, Runtime: rt, ImplUseCheck: k}
+		rs[i] = rules{Version: p.Version, Series: p.Series, Autograd: p.Autograd, Runtime: rt, ImplUseCheck: k}
 	}
 	return rs
 }()
 
-// LookupRelease returns the release a version selects: its series
-// ("2.14") or the release ("2.14.1"), the spellings every package takes.
-// An unknown version is an error listing the known ones.
-func LookupRelease(version string) (*Release, error) {
+// lookupRules returns the rules of the release a version selects: its
+// series ("2.14") or the release ("2.14.1"), the spellings every package
+// takes. An unknown version is an error listing the known ones.
+func lookupRules(version string) (*rules, error) {
 	if err := allowlist.ValidVersion(version); err != nil {
 		return nil, err
 	}
@@ -62,14 +63,8 @@ func LookupRelease(version string) (*Release, error) {
 	if err != nil {
 		return nil, err
 	}
-	for i := range releases {
-		if releases[i].Full == p.Version {
-			return &releases[i], nil
-		}
-	}
-	panic("plan: release " + p.Version + " missing")
+	return &releases[slices.Index(pytorch.Releases, p)], nil // built in the table's order
 }
 
-// newestRelease is the release whose rules apply when no version is
-// selected.
-func newestRelease() *Release { return &releases[len(releases)-1] }
+// newestRules are the rules that apply when no version is selected.
+func newestRules() *rules { return &releases[len(releases)-1] }

@@ -275,7 +275,7 @@ func generatedFunctional(f *Func) *Func {
 // and its base function's autogen names an out op, and a functional variant
 // when it has none but has (or just got) an out= variant. Generated ops
 // follow the entry they come from (out= first).
-func buildOps(r *Release, entries []*Entry, autogen bool, errs *ErrorList) []*Op {
+func buildOps(r *rules, entries []*Entry, autogen bool, errs *ErrorList) []*Op {
 	own := make([]*Op, len(entries))
 	for i, e := range entries {
 		own[i] = &Op{
@@ -283,7 +283,7 @@ func buildOps(r *Release, entries []*Entry, autogen bool, errs *ErrorList) []*Op
 			Schema:       e.Func.String(),
 			Func:         e.Func,
 			Kind:         e.Func.Kind(),
-			IsViewOp:     r.IsViewOp(e.Func, e.Tags),
+			IsViewOp:     r.isViewOp(e.Func, e.Tags),
 			Entry:        e,
 			Pos:          e.FuncPos,
 			Tags:         e.Tags,
@@ -307,7 +307,7 @@ type group struct {
 	order  []*Op
 }
 
-func expand(r *Release, entries []*Op, errs *ErrorList) map[*Op][]*Op {
+func expand(r *rules, entries []*Op, errs *ErrorList) map[*Op][]*Op {
 	groups := make(map[string]*group, len(entries))
 	var order []*group
 	var key []byte
@@ -350,7 +350,7 @@ func expand(r *Release, entries []*Op, errs *ErrorList) map[*Op][]*Op {
 
 // generateGroup returns the ops torchgen of release r generates for one
 // group of variants, and the op they are generated from.
-func generateGroup(r *Release, g *group, errs *ErrorList) (*Op, []*Op) {
+func generateGroup(r *rules, g *group, errs *ErrorList) (*Op, []*Op) {
 	d := g.byKind
 	hasFunctional, hasInplace, hasMutable, hasOut := d[Functional] != nil, d[Inplace] != nil, d[Mutable] != nil, d[Out] != nil
 	if !(hasFunctional || hasInplace || hasMutable || hasOut) {
@@ -407,7 +407,7 @@ func generateGroup(r *Release, g *group, errs *ErrorList) (*Op, []*Op) {
 
 // generatedOp makes the op generated from src; it inherits the tags of
 // r.GeneratedTags src has, and gets its kind's tags when r.KindTags.
-func generatedOp(r *Release, src *Op, f *Func) *Op {
+func generatedOp(r *rules, src *Op, f *Func) *Op {
 	tags := []string{"generated"}
 	for _, t := range r.GeneratedTags {
 		if src.HasTag(t) {
@@ -422,7 +422,7 @@ func generatedOp(r *Release, src *Op, f *Func) *Op {
 		Schema:       f.String(),
 		Func:         f,
 		Kind:         f.Kind(),
-		IsViewOp:     r.IsViewOp(f, tags),
+		IsViewOp:     r.isViewOp(f, tags),
 		Generated:    true,
 		Entry:        src.Entry,
 		Pos:          src.Entry.FuncPos,

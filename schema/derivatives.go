@@ -84,7 +84,7 @@ var pytorchDerivatives = func() map[string]func() (*Derivatives, error) {
 // release ("1.13", "2.6.0"; "" is the newest), the one that goes with
 // [Embedded] of the same release. It is shared: do not modify it.
 func PyTorchDerivatives(version string) (*Derivatives, error) {
-	rel, err := LookupRelease(version)
+	rel, err := lookupRules(version)
 	if err != nil {
 		return nil, err
 	}

@@ -4,8 +4,9 @@
 // Inputs are a native_functions.yaml ([ParseYAML], [Load]; the files of
 // PyTorch 1.13.1 and 2.6.0 are embedded, see [Embedded] and [Default]) or a
 // list of schemas, one per line ([ParseList]). What torchgen accepts and
-// generates differently per release is data, a [Release] per release
-// ([LookupRelease]; Options.Version selects one, the newest by default),
+// generates differently per release is data, the Torchgen rules of each
+// release in assertgen's table of releases (Options.Version selects one:
+// "2.14" or "2.14.1", the newest by default),
 // and [Schema.Version] records the release a schema was loaded with. The package also reads PyTorch's derivatives.yaml
 // ([ParseDerivatives], [PyTorchDerivatives]) for package plan, and gives
 // every YAML loader of assertgen its parser and error positions

@@ -163,7 +163,7 @@ type Schema struct {
 	Path   string
 	Format Format
 	// Version is the PyTorch release whose torchgen rules the schema was
-	// loaded with ("2.6.0"; see Release): the embedded file's own release,
+	// loaded with ("2.6.0"; see Options.Version): the embedded file's own release,
 	// else the one selected (Options.Version), else the newest. Package
 	// plan applies that release's lists.
 	Version string

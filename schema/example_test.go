@@ -103,10 +103,12 @@ func ExampleEmbedded() {
 	// 2.14.1 3103 true [inplace_view pt2_compliant_tag inplace]
 }
 
-func ExampleLookupRelease() {
-	r, err := schema.LookupRelease("2.6")
-	fmt.Println(r.Version, err)
-	_, err = schema.LookupRelease("9.9")
+// A release is named by its series or in full; assertgen has no rules
+// for any other.
+func ExampleEmbedded_version() {
+	s, err := schema.Embedded("2.6")
+	fmt.Println(s.Version, err)
+	_, err = schema.Embedded("9.9")
 	fmt.Println(err)
 	// Output:
 	// 2.6.0 <nil>

@@ -305,9 +305,11 @@ func (f *Func) PostSelfPositional() []Argument {
 
 // Arg returns the argument with the given name, or nil.
 func (f *Func) Arg(name string) *Argument {
-	for _, a := range f.Args() {
-		if a.Name == name {
-			return a
+	for _, l := range [...][]Argument{f.Positional, f.KwargOnly, f.Out} {
+		for i := range l {
+			if l[i].Name == name {
+				return &l[i]
+			}
 		}
 	}
 	return nil

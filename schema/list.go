@@ -27,7 +27,7 @@ func ParseList(path string, src []byte) (*Schema, error) {
 		errs.Addf(p, "control character %s is not allowed", quoteChar(string(src[starts[p.Line-1]+p.Column-1:])))
 		return nil, errs.Err()
 	}
-	s := &Schema{Path: path, Format: FormatList, Version: NewestRelease().Version}
+	s := &Schema{Path: path, Format: FormatList, Version: newestRules().Version}
 	seen := map[string]int{}
 	starts := lineStarts(src, false)
 	for i, start := range starts {

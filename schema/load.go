@@ -15,7 +15,7 @@ import (
 // if there is one, and tags are not checked if not. opts.Version selects
 // the release whose rules apply (the newest when empty).
 func Load(path, tagsPath string, opts Options) (*Schema, error) {
-	rel, err := LookupRelease(opts.Version)
+	rel, err := lookupRules(opts.Version)
 	if err != nil {
 		return nil, err
 	}
@@ -64,7 +64,7 @@ func Default() (*Schema, error) { return Embedded("") }
 // release ("1.13", "2.6.0", "2.14"; "" is the newest), with that release's rules
 // and tags.yaml.
 func Embedded(version string) (*Schema, error) {
-	rel, err := LookupRelease(version)
+	rel, err := lookupRules(version)
 	if err != nil {
 		return nil, err
 	}

@@ -26,8 +26,8 @@ func TestCppAndWrapperName(t *testing.T) {
 		if got := f.WrapperName(); got != tc.wrapper {
 			t.Errorf("%s: WrapperName = %q, want %q", f.Name, got, tc.wrapper)
 		}
-		if !slices.Contains(BaseCandidates(f.Name.Name.String()), f.Name.Name.Base) {
-			t.Errorf("%s: BaseCandidates(%q) = %q misses %q", f.Name, f.Name.Name.String(), BaseCandidates(f.Name.Name.String()), f.Name.Name.Base)
+		if bs := CppNameBases(f.CppName()); !slices.Contains(bs, f.Name.Name.Base) {
+			t.Errorf("%s: CppNameBases(%q) = %q misses %q", f.Name, f.CppName(), bs, f.Name.Name.Base)
 		}
 	}
 }
@@ -44,8 +44,39 @@ func TestBaseCandidates(t *testing.T) {
 		{"foo_functional", []string{"foo_functional", "foo"}},
 		{"__", []string{"__", "_"}},
 	} {
-		if got := BaseCandidates(tc.name); !slices.Equal(got, tc.want) {
-			t.Errorf("BaseCandidates(%q) = %q, want %q", tc.name, got, tc.want)
+		if got := baseCandidates(tc.name); !slices.Equal(got, tc.want) {
+			t.Errorf("baseCandidates(%q) = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestParseSelector: the three forms of a selector, and what is none.
+func TestParseSelector(t *testing.T) {
+	for _, tc := range []struct {
+		sel, name string
+		every     bool
+		err       string
+	}{
+		{"add.Tensor", "add.Tensor", false, ""},
+		{"add", "add", false, ""},
+		{"add.*", "add", true, ""},
+		{"add_.*", "add_", true, ""},
+		{"__iand__.*", "__iand__", true, ""},
+		{"add.", "", false, "offset 3: empty overload name after '.'"},
+		{"add.Tensor.*", "", true, `offset 4: invalid overload name "Tensor.*"`},
+		{"add.*.x", "", false, `offset 4: invalid overload name "*.x"`},
+		{"*.*", "", true, `offset 0: invalid operator name "*"`},
+		{"a b", "", false, `offset 0: invalid operator name "a b"`},
+	} {
+		n, every, err := ParseSelector(tc.sel)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		} else if n.String() != tc.name {
+			t.Errorf("ParseSelector(%q) = %s, want %s", tc.sel, n, tc.name)
+		}
+		if got != tc.err || every != tc.every {
+			t.Errorf("ParseSelector(%q): every %v, error %q; want %v, %q", tc.sel, every, got, tc.every, tc.err)
 		}
 	}
 }

@@ -109,18 +109,6 @@ func isIdentStart(c byte) bool {
 func isIdentChar(c byte) bool { return isIdentStart(c) || '0' <= c && c <= '9' }
 
 // identLen returns the length of the identifier at the start of s, or 0.
-// CutNamespace cuts the namespace off a schema text "ns::name(...)": ns is
-// the text before the first "::" when no "(" or space precedes it (found
-// false otherwise: the text has no namespace). Callers check that ns is
-// an identifier. It is the one place a namespace is cut off an op.
-func CutNamespace(text string) (ns, rest string, found bool) {
-	ns, rest, found = strings.Cut(text, "::")
-	if !found || strings.ContainsAny(ns, "( ") {
-		return "", text, false
-	}
-	return ns, rest, true
-}
-
 func identLen(s string) int {
 	if s == "" || !isIdentStart(s[0]) {
 		return 0

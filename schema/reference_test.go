@@ -129,7 +129,7 @@ func compareOpLines(t *testing.T, got, want []string) {
 // TestDeterministic loads each embedded release twice: the ops, their
 // tags and dispatch keys come out the same, in the same order.
 func TestDeterministic(t *testing.T) {
-	for _, r := range Releases() {
+	for _, r := range releases {
 		var runs [2]string
 		for i := range runs {
 			s, err := Embedded(r.Version)

@@ -2,23 +2,23 @@ package schema
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/assertgen/assertgen/internal/pytorch"
 )
 
-// A Release is what torchgen of one PyTorch release accepts in
+// rules are what torchgen of one PyTorch release accepts in
 // native_functions.yaml and tags.yaml and how it classifies and expands
-// the ops: every rule that differs between the releases assertgen ships
-// data for, as data. The loader reads the fields; no code asks for a
-// version number. The rules are the Torchgen part of assertgen's one
-// table of releases (internal/pytorch), whose fields name their source in
-// each release's torchgen.
+// the ops, as the loader reads them: the Torchgen part of the release in
+// assertgen's one table of releases (internal/pytorch.Release, whose
+// fields name their source in each release's torchgen), with its lists
+// made sets. No code asks for a version number.
 //
 // Adding a release is adding an entry to that table (and its files
 // beside it, its reference to testdata/reference): see docs/schema.md,
 // "Releases".
-type Release struct {
+type rules struct {
 	// Version is the release, "2.14.1"; Series is what -pytorch-version
 	// takes for it, "2.14".
 	Version, Series string
@@ -47,10 +47,10 @@ func set(names []string) map[string]bool {
 }
 
 // releases are the releases of the table, in its order (oldest first).
-var releases = func() []*Release {
-	rs := make([]*Release, len(pytorch.Releases))
+var releases = func() []*rules {
+	rs := make([]*rules, len(pytorch.Releases))
 	for i, p := range pytorch.Releases {
-		r := &Release{Version: p.Version, Series: p.Series, Torchgen: p.Torchgen, files: p}
+		r := &rules{Version: p.Version, Series: p.Series, Torchgen: p.Torchgen, files: p}
 		r.accepted, r.enum, r.reserved = set(r.DispatchKeys), set(r.EnumKeys), set(r.ReservedArgNames)
 		r.outNotGrouped, r.mutNoOut = set(r.OutOpsNotGrouped), set(r.MutableOpsWithoutOut)
 		r.funcNoOut, r.inplNotGrouped = set(r.FunctionalOpsWithoutOut), set(r.InplaceOpsNotGrouped)
@@ -74,37 +74,28 @@ var releases = func() []*Release {
 	return rs
 }()
 
-// Releases returns the releases assertgen has rules for, oldest first;
-// the last is the default. The values are shared: do not modify them.
-func Releases() []*Release { return append([]*Release(nil), releases...) }
+// newestRules returns the rules that apply when no release is selected.
+func newestRules() *rules { return releases[len(releases)-1] }
 
-// NewestRelease returns the release whose rules apply when none is
-// selected.
-func NewestRelease() *Release { return releases[len(releases)-1] }
-
-// LookupRelease returns the release a -pytorch-version value names: a
-// series ("2.14") or a release ("2.14.1"); "" is the newest. An unknown
-// version is an error that names the supported ones.
-func LookupRelease(v string) (*Release, error) {
+// lookupRules returns the rules of the release a -pytorch-version value
+// names (pytorch.Lookup): a series ("2.14") or a release ("2.14.1"); ""
+// is the newest. An unknown version is an error that names the supported
+// ones.
+func lookupRules(v string) (*rules, error) {
 	p, err := pytorch.Lookup(v)
 	if err != nil {
 		return nil, err
 	}
-	for _, r := range releases {
-		if r.Version == p.Version {
-			return r, nil
-		}
-	}
-	panic("schema: release " + p.Version + " missing")
+	return releases[slices.Index(pytorch.Releases, p)], nil // built in the table's order
 }
 
-func (r *Release) String() string { return "PyTorch " + r.Version }
+func (r *rules) String() string { return "PyTorch " + r.Version }
 
 // elsewhere names the other supported releases for which ok holds, as a
 // hint for an error: " (valid in PyTorch 2.6.0: pass -pytorch-version
 // 2.6)". Empty when there are none: assertgen cannot tell about releases
 // it has no rules for.
-func (r *Release) elsewhere(what string, ok func(*Release) bool) string {
+func (r *rules) elsewhere(what string, ok func(*rules) bool) string {
 	var vs, series []string
 	for _, o := range releases {
 		if o != r && ok(o) {

@@ -176,14 +176,14 @@ func TestKindTagsNeedTagsYAML(t *testing.T) {
 // TestReleaseIsViewOp checks the inplace_view exceptions of each release.
 func TestReleaseIsViewOp(t *testing.T) {
 	f := mustParse(t, "resize_as_(Tensor(a!) self, Tensor the_template, *, MemoryFormat? memory_format=None) -> Tensor(a!)")
-	r113, _ := LookupRelease("1.13")
-	r26, _ := LookupRelease("2.6.0")
+	r113, _ := lookupRules("1.13")
+	r26, _ := lookupRules("2.6.0")
 	tags := []string{"inplace_view"}
-	if !r113.IsViewOp(f, tags) || r26.IsViewOp(f, tags) || IsViewOp(f, tags) {
-		t.Errorf("resize_as_: 1.13 %v, 2.6 %v, newest %v; want true, false, false", r113.IsViewOp(f, tags), r26.IsViewOp(f, tags), IsViewOp(f, tags))
+	if !r113.isViewOp(f, tags) || r26.isViewOp(f, tags) || IsViewOp(f, tags) {
+		t.Errorf("resize_as_: 1.13 %v, 2.6 %v, newest %v; want true, false, false", r113.isViewOp(f, tags), r26.isViewOp(f, tags), IsViewOp(f, tags))
 	}
 	r := mustParse(t, "resize_(Tensor(a!) self, SymInt[] size) -> Tensor(a!)")
-	if r113.IsViewOp(r, tags) || r26.IsViewOp(r, tags) {
+	if r113.isViewOp(r, tags) || r26.isViewOp(r, tags) {
 		t.Error("resize_ is a view op")
 	}
 }

@@ -18,7 +18,7 @@ type Options struct {
 	// skip_native_fns_gen).
 	NoAutogen bool
 	// Version selects the release whose torchgen rules apply: "2.6",
-	// "1.13.1" (see LookupRelease); "" is the newest.
+	// "1.13.1" (an unknown version is an error); "" is the newest.
 	Version string
 }
 
@@ -197,7 +197,7 @@ func (ev entryValues) get(key string) *yaml.Node {
 type yamlLoader struct {
 	yamlText
 	opts Options
-	rel  *Release
+	rel  *rules
 	// badTags: the entry's tags: could not be read; the rules that need
 	// a tag are not applied to it.
 	badTags bool
@@ -210,7 +210,7 @@ type yamlLoader struct {
 // opts.NoAutogen) and classifies every op. Errors are an ErrorList,
 // sorted, with the position of the offending key or text.
 func ParseYAML(path string, src []byte, opts Options) (*Schema, error) {
-	rel, err := LookupRelease(opts.Version)
+	rel, err := lookupRules(opts.Version)
 	if err != nil {
 		return nil, err
 	}
@@ -351,7 +351,7 @@ func (l *yamlLoader) tagItems(v *yaml.Node) (items []string, pos func(i int) Pos
 	}
 	if v.Kind != yaml.SequenceNode || !r.TagsList {
 		l.errorf(l.pos(v), "tags must be a string of tags separated by \", \" in %s, found %s%s", r, describe(v),
-			r.elsewhere("a list is valid", func(o *Release) bool { return o.TagsList }))
+			r.elsewhere("a list is valid", func(o *rules) bool { return o.TagsList }))
 		l.badTags = true
 		return nil, nil
 	}
@@ -427,7 +427,7 @@ func (l *yamlLoader) entry(item *yaml.Node) *Entry {
 	for _, a := range f.Args() {
 		if l.rel.reserved[a.Name] && !slices.Contains(l.rel.ReservedArgExceptions, f.Name.String()+" "+a.Name) {
 			l.errorf(l.valuePos(funcNode, nsOff+a.Offset), "%s: argument name %s is a Python keyword, which torchgen of %s rejects%s",
-				f.Name, a.Name, l.rel, l.rel.elsewhere("accepted", func(o *Release) bool { return !o.reserved[a.Name] }))
+				f.Name, a.Name, l.rel, l.rel.elsewhere("accepted", func(o *rules) bool { return !o.reserved[a.Name] }))
 		}
 	}
 	l.keys(e, values)
@@ -633,14 +633,14 @@ func (l *yamlLoader) dispatch(e *Entry, v *yaml.Node) {
 		d := DispatchEntry{Kernel: kernel, Pos: l.pos(k)}
 		if n := strings.Count(kernel, "::"); n > l.rel.KernelNamespaces {
 			l.errorf(l.pos(kv), "kernel %s has %d namespace levels; %s allows at most %d%s", kernel, n, l.rel, l.rel.KernelNamespaces,
-				l.rel.elsewhere("valid", func(o *Release) bool { return n <= o.KernelNamespaces }))
+				l.rel.elsewhere("valid", func(o *rules) bool { return n <= o.KernelNamespaces }))
 		}
 		items, offs := commaList(k.Value)
 		r := l.rel
 		for j, key := range items {
 			p := func() Position { return l.valuePos(k, offs[j]) }
 			hint := func() string {
-				return r.elsewhere("valid", func(o *Release) bool { return o.accepted[key] })
+				return r.elsewhere("valid", func(o *rules) bool { return o.accepted[key] })
 			}
 			switch {
 			case r.accepted[key]:
@@ -695,7 +695,7 @@ func (l *yamlLoader) checkEntry(e *Entry) {
 	}
 	if e.UseConstRefForMutableTensors && len(f.Out) > 0 && l.rel.ConstRefNoOut {
 		l.errorf(e.KeyPos("use_const_ref_for_mutable_tensors"), "%s: use_const_ref_for_mutable_tensors is not allowed on ops with out arguments in %s%s",
-			name, l.rel, l.rel.elsewhere("accepted", func(o *Release) bool { return !o.ConstRefNoOut }))
+			name, l.rel, l.rel.elsewhere("accepted", func(o *rules) bool { return !o.ConstRefNoOut }))
 	}
 	if e.Structured {
 		if kind != Out {
@@ -732,7 +732,7 @@ func (l *yamlLoader) checkEntry(e *Entry) {
 			what = "rand/dropout in the name, dropout in an argument name"
 		}
 		if !byName {
-			hint = l.rel.elsewhere("accepted", func(o *Release) bool { return !o.DropoutArgSeeded })
+			hint = l.rel.elsewhere("accepted", func(o *rules) bool { return !o.DropoutArgSeeded })
 		}
 		l.errorf(e.KeyPos("tags"), "%s: random ops (%s, or a Generator argument) need the nondeterministic_seeded tag%s", name, what, hint)
 	}
@@ -822,7 +822,7 @@ func (l *yamlLoader) checkBaseTypes(f *Func, funcNode *yaml.Node, nsOff int) {
 		}
 		if t.Kind == BaseKind && l.rel.goneTypes[t.Base] {
 			l.errorf(l.valuePos(funcNode, nsOff+off), "%s: %s is not a type in %s%s", f.Name, t.Base, l.rel,
-				l.rel.elsewhere("a type", func(o *Release) bool { return !o.goneTypes[t.Base] }))
+				l.rel.elsewhere("a type", func(o *rules) bool { return !o.goneTypes[t.Base] }))
 		}
 	}
 	for _, a := range f.Args() {

@@ -26,7 +26,8 @@
 // same_content will be skipped. If they implement asserts.ImplBound, it
 // checks that an object bound to a TensorImpl is counted in its use count
 // and that impl_use_count_eq_fresh passes a fresh bound tensor and catches
-// an extra reference.
+// an extra reference. If they implement asserts.IdentCounter, it checks
+// that its one read agrees with Ident and UseCounts.
 // Optional parts of Runtime that are nil are reported with t.Log and not
 // checked.
 package assertstest
@@ -119,6 +120,7 @@ var cases = []testCase{
 	{"bindings", testBindings},
 	{"contents", testContents},
 	{"concurrent use counts", testConcurrent},
+	{"ident counts", testIdentCounts},
 	{"checked call", testCheckedCall},
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/assertgen/assertgen/allowlist"
+	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/plan"
 	"github.com/assertgen/assertgen/schema"
 )
@@ -14,16 +15,16 @@ import (
 // versionUsage documents -pytorch-version.
 var versionUsage = func() string {
 	var vs []string
-	for _, r := range schema.Releases() {
+	for _, r := range pytorch.Releases {
 		vs = append(vs, r.Series)
 	}
 	return "PyTorch `release` whose torchgen rules, embedded files and lists apply: " + strings.Join(vs, " or ") +
-		" (default: " + schema.NewestRelease().Series + ")"
+		" (default: " + pytorch.Newest().Series + ")"
 }()
 
 // planInput is what a plan is built from, as the flags of plan and explain
 // or the config of gen and vet give it. Empty paths mean the default; the
-// version selects the release (see schema.LookupRelease), the newest when
+// version selects the release (see pytorch.Lookup), the newest when
 // empty.
 type planInput struct {
 	schema, tags, derivatives, version string

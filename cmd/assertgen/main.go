@@ -277,6 +277,9 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 	if err = p.Select(patterns, where); err != nil {
 		return err
 	}
+	if err = p.Validate(); err != nil {
+		return err
+	}
 	write := func(w io.Writer) error {
 		if *asJSON {
 			return p.WriteJSON(w)

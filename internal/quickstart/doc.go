@@ -3,5 +3,7 @@
 // garbage-collected runtime's ("A garbage-collected runtime: no use
 // counts"). Each follows its section as written, in a new module outside
 // the repository, from `go mod init` to the checked tests, and then shows
-// that a broken kernel fails them. The package has no code of its own.
+// that a broken kernel fails them. It also checks README.md's commands and
+// docs/DESIGN.md's list of packages against the code (TestDesignLayers).
+// The package has no code of its own.
 package quickstart

@@ -27,7 +27,7 @@ if [ -n "$pkgs" ]; then
 	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $pkgs >/dev/null
 fi
 step "generated sources are fresh"
-go run ./internal/shimgen -root . -check
+go run ./cmd/shimgen -root . -check
 go build -o "${TMPDIR:-/tmp}/assertgen-libtorch-ci" github.com/assertgen/assertgen/cmd/assertgen
 for d in . releases/*; do
 	"${TMPDIR:-/tmp}/assertgen-libtorch-ci" gen -check -config $d/checked/assertgen.yaml

@@ -17,5 +17,5 @@
 // generated from the embedded 1.13.1 schema (SchemaVersion; pinned, since
 // assertgen's default schema is a newer release):
 //
-//go:generate go run ../internal/shimgen -root ..
+//go:generate go run ../cmd/shimgen -root ..
 package aten

@@ -4,7 +4,7 @@
 // generated from its schema, through the checked wrappers, and reports per
 // op whether the release kernel keeps the aliasing contract of its schema.
 // Each release's cmd/sweep is a one-line main calling [Main] with that
-// release's tables (internal/sweepops.Release):
+// release's tables (sweepops.Bindings):
 //
 //	go run -tags debugasserts ./cmd/sweep -report REPORT.json [-samples N] [-ops PATTERN] [-j N] [-baseline REPORT.json]
 //
@@ -42,9 +42,9 @@ import (
 	"github.com/assertgen/assertgen/schema"
 )
 
-// Release is what the sweep needs of one libtorch release's bindings,
-// generated per release (internal/sweepops.Release).
-type Release struct {
+// Bindings are what the sweep needs of one libtorch release's bindings,
+// generated per release (sweepops.Bindings).
+type Bindings struct {
 	// Version is the libtorch release, whose embedded schema the samples
 	// are built from (aten.SchemaVersion).
 	Version string
@@ -73,7 +73,7 @@ type Options struct {
 // Main is a release's sweep command: a worker when its environment says
 // so, else the master, which parses the flags, runs the sweep and exits 1
 // on an unjudged violation, a stale verdict or a regression.
-func Main(r Release) {
+func Main(r Bindings) {
 	if os.Getenv(WorkerEnv) != "" {
 		RunWorker(r)
 		return
@@ -126,7 +126,7 @@ type sampleResult struct {
 
 // RunWorker serves a master's requests on stdin (an op, a sample range and
 // a profile per line), writing JSON results on stdout, until stdin closes.
-func RunWorker(r Release) {
+func RunWorker(r Bindings) {
 	torch.SetNumThreads(1)
 	s, err := schema.Embedded(r.Version)
 	if err != nil {
@@ -291,7 +291,7 @@ type opResult struct {
 // Run runs the sweep of release r and writes its summary to out. The
 // report comes back also with an error: unjudged violations, stale
 // verdicts, regressions against the baseline.
-func Run(r Release, o Options, out io.Writer) (*Report, error) {
+func Run(r Bindings, o Options, out io.Writer) (*Report, error) {
 	t0 := time.Now()
 	s, err := schema.Embedded(r.Version)
 	if err != nil {

@@ -11,15 +11,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/assertgen/assertgen/runtimes/libtorch/internal/sweepops"
 	"github.com/assertgen/assertgen/runtimes/libtorch/sweep"
+	"github.com/assertgen/assertgen/runtimes/libtorch/sweepops"
 )
 
 // The tests sweep libtorch 1.13.1 (the host's); the test binary is its own
 // worker.
 func TestMain(m *testing.M) {
 	if os.Getenv(sweep.WorkerEnv) != "" {
-		sweep.RunWorker(sweepops.Release())
+		sweep.RunWorker(sweepops.Bindings())
 		return
 	}
 	os.Exit(m.Run())
@@ -36,7 +36,7 @@ func run(t *testing.T, o sweep.Options) (*sweep.Report, error) {
 		o.Samples = len(sweep.Variants)
 	}
 	o.Jobs, o.Timeout = 1, time.Minute
-	return sweep.Run(sweepops.Release(), o, io.Discard)
+	return sweep.Run(sweepops.Bindings(), o, io.Discard)
 }
 
 // TestSweep runs a few ops through worker processes: a crash is recorded

@@ -37,3 +37,42 @@ func BenchmarkContentDigest(b *testing.B) {
 		x.Release()
 	}
 }
+
+// BenchmarkIdentFresh is the identity read as a checked call makes it on a
+// result: a tensor the table has not seen yet (a miss: a new entry, a weak
+// reference), then read again; each iteration makes and releases one 64x64
+// tensor. BenchmarkMakeRelease is the same without the reads: the
+// difference is what the reads of a fresh tensor cost.
+func BenchmarkIdentFresh(b *testing.B) {
+	for b.Loop() {
+		x := torch.Zeros(torch.Float32, torch.CPU, 64, 64)
+		_ = x.Ident()
+		_, _ = x.UseCounts()
+		x.Release()
+	}
+}
+
+func BenchmarkMakeRelease(b *testing.B) {
+	for b.Loop() {
+		x := torch.Zeros(torch.Float32, torch.CPU, 64, 64)
+		x.Release()
+	}
+}
+
+// BenchmarkIdentCounts is what asserts.Call.Result reads from a return: one
+// cgo call (IdentCounts) against two (Ident, then UseCounts).
+func BenchmarkIdentCounts(b *testing.B) {
+	x := torch.Zeros(torch.Float32, torch.CPU, 2)
+	defer x.Release()
+	b.Run("one-read", func(b *testing.B) {
+		for b.Loop() {
+			_, _, _ = x.IdentCounts()
+		}
+	})
+	b.Run("two-reads", func(b *testing.B) {
+		for b.Loop() {
+			_ = x.Ident()
+			_, _ = x.UseCounts()
+		}
+	})
+}

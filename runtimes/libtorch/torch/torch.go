@@ -159,6 +159,14 @@ func (t *Tensor) UseCounts() (impl, storage int) {
 	return int(id.impl_uses), int(id.storage_uses)
 }
 
+// IdentCounts implements asserts.IdentCounter: Ident and UseCounts from one
+// read (one cgo call), for asserts' snapshot of a checked call's return.
+func (t *Tensor) IdentCounts() (id asserts.Ident, impl, storage int) {
+	r := t.ident()
+	return asserts.Ident{Impl: asserts.ID(r.impl), Storage: asserts.ID(r.storage),
+		Version: uint64(r.version), Traits: asserts.Traits(r.traits)}, int(r.impl_uses), int(r.storage_uses)
+}
+
 // Defined reports whether t refers to a TensorImpl.
 func (t *Tensor) Defined() bool { return t.Ident().Defined() }
 
@@ -186,6 +194,7 @@ func (t *Tensor) ContentDigest() (digest uint64, ok bool) {
 func (t *Tensor) RawWrite() { check(C.ag_raw_write(t.p)) }
 
 var (
-	_ asserts.Tensor   = (*Tensor)(nil)
-	_ asserts.Contents = (*Tensor)(nil)
+	_ asserts.Tensor       = (*Tensor)(nil)
+	_ asserts.IdentCounter = (*Tensor)(nil)
+	_ asserts.Contents     = (*Tensor)(nil)
 )

@@ -6,8 +6,8 @@
 package main
 
 import (
-	"github.com/assertgen/assertgen/runtimes/libtorch/internal/sweepops"
 	"github.com/assertgen/assertgen/runtimes/libtorch/sweep"
+	"github.com/assertgen/assertgen/runtimes/libtorch/sweepops"
 )
 
-func main() { sweep.Main(sweepops.Release()) }
+func main() { sweep.Main(sweepops.Bindings()) }

@@ -103,7 +103,15 @@ func run(dir, docs string, check bool) error {
 // Summary renders the tables of the reports, in Markdown.
 func Summary(rs []rel) string {
 	var w bytes.Buffer
-	fmt.Fprintf(&w, "Full sweeps (`sweep.sh reports/RELEASE.json -j 2`, every bound op, %s, both profiles), from the committed reports:\n\n", samplesText(rs))
+	writeTotals(&w, rs)
+	writeViolations(&w, rs)
+	writeCrashes(&w, rs)
+	return w.String()
+}
+
+// writeTotals writes the table of each release's totals.
+func writeTotals(w *bytes.Buffer, rs []rel) {
+	fmt.Fprintf(w, "Full sweeps (`sweep.sh reports/RELEASE.json -j 2`, every bound op, %s, both profiles), from the committed reports:\n\n", samplesText(rs))
 	w.WriteString("| libtorch | ops in the schema / bound / exercised | checked calls / checks run | violations: kernel / allowlisted / without a verdict | stale verdicts | crashes (ops) | hangs (ops) |\n")
 	w.WriteString("| --- | --- | --- | --- | --- | --- | --- |\n")
 	for _, x := range rs {
@@ -122,14 +130,19 @@ func Summary(rs []rel) string {
 				crashOps[c.Op] = true
 			}
 		}
-		fmt.Fprintf(&w, "| %s | %d / %d / **%d** | %d / %d | %d / %d / **%d** | %d | %d (%d) | %d (%d) |\n",
+		fmt.Fprintf(w, "| %s | %d / %d / **%d** | %d / %d | %d / %d / **%d** | %d | %d (%d) | %d (%d) |\n",
 			x.name, r.OpsTotal, r.OpsBound, r.OpsExercised, r.Calls, r.Checks,
 			verdicts["kernel"], verdicts["allowlisted"], r.Unjudged, len(r.Stale), crashes, len(crashOps), hangs, len(hangOps))
 	}
+}
+
+// writeViolations writes the table of violations by op, check and argument or
+// return.
+func writeViolations(w *bytes.Buffer, rs []rel) {
 	w.WriteString("\nViolations by op, check and argument or return, per release (the samples they show on; `-`: none; `n/a`: the op is not in that release's schema, or has no binding):\n\n")
 	w.WriteString("| op | check | arg / ret |")
 	for _, x := range rs {
-		fmt.Fprintf(&w, " %s |", x.name)
+		fmt.Fprintf(w, " %s |", x.name)
 	}
 	w.WriteString("\n| --- | --- | --- |" + strings.Repeat(" --- |", len(rs)) + "\n")
 	type key struct{ op, check, where string }
@@ -163,15 +176,19 @@ func Summary(rs []rel) string {
 		return a.where < b.where
 	})
 	for _, k := range keys {
-		fmt.Fprintf(&w, "| `%s` | %s | %s |", k.op, k.check, k.where)
+		fmt.Fprintf(w, "| `%s` | %s | %s |", k.op, k.check, k.where)
 		for i, x := range rs {
-			fmt.Fprintf(&w, " %s |", cell(samples[k][i], bound(x.r, k.op)))
+			fmt.Fprintf(w, " %s |", cell(samples[k][i], bound(x.r, k.op)))
 		}
 		w.WriteString("\n")
 	}
+}
+
+// writeCrashes writes the table of the ops that crash or hang.
+func writeCrashes(w *bytes.Buffer, rs []rel) {
 	w.WriteString("\nOps that crash or hang, per release (signal: samples):\n\n| op |")
 	for _, x := range rs {
-		fmt.Fprintf(&w, " %s |", x.name)
+		fmt.Fprintf(w, " %s |", x.name)
 	}
 	w.WriteString("\n| --- |" + strings.Repeat(" --- |", len(rs)) + "\n")
 	crash := map[string][]map[string][]string{}
@@ -194,7 +211,7 @@ func Summary(rs []rel) string {
 	}
 	sort.Strings(ops)
 	for _, op := range ops {
-		fmt.Fprintf(&w, "| `%s` |", op)
+		fmt.Fprintf(w, "| `%s` |", op)
 		for i, x := range rs {
 			m := crash[op][i]
 			if m == nil {
@@ -209,11 +226,10 @@ func Summary(rs []rel) string {
 			for _, sig := range sortedKeys(m) {
 				parts = append(parts, sig+": "+strings.Join(m[sig], ", "))
 			}
-			fmt.Fprintf(&w, " %s |", strings.Join(parts, "; "))
+			fmt.Fprintf(w, " %s |", strings.Join(parts, "; "))
 		}
 		w.WriteString("\n")
 	}
-	return w.String()
 }
 
 // bound reports whether op has a binding in the release of r: exercised,

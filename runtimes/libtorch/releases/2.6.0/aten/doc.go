@@ -4,5 +4,5 @@
 // return types the runtime supports, as runtimes/libtorch/aten does for
 // 1.13.1 (see its documentation): generated, with the C++ shim in
 // ../internal/shim, from the embedded 2.6.0 schema by
-// runtimes/libtorch/internal/shimgen -release 2.6.0.
+// runtimes/libtorch/cmd/shimgen -release 2.6.0.
 package aten

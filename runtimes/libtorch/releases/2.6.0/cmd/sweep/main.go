@@ -6,8 +6,8 @@
 package main
 
 import (
-	"github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/internal/sweepops"
+	"github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/sweepops"
 	"github.com/assertgen/assertgen/runtimes/libtorch/sweep"
 )
 
-func main() { sweep.Main(sweepops.Release()) }
+func main() { sweep.Main(sweepops.Bindings()) }

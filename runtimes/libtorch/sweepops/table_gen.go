@@ -14,9 +14,9 @@ import (
 	"github.com/assertgen/assertgen/runtimes/libtorch/sweep"
 )
 
-// Release is libtorch 1.13.1's bindings as the sweep needs them.
-func Release() sweep.Release {
-	r := sweep.Release{Version: aten.SchemaVersion, Unbound: map[string]string{}, Checked: Checked, CheckedPyTorch: CheckedPyTorch}
+// Bindings are libtorch 1.13.1's bindings as the sweep needs them.
+func Bindings() sweep.Bindings {
+	r := sweep.Bindings{Version: aten.SchemaVersion, Unbound: map[string]string{}, Checked: Checked, CheckedPyTorch: CheckedPyTorch}
 	for _, b := range aten.Bound {
 		r.Bound = append(r.Bound, b.Name)
 	}

@@ -13,13 +13,14 @@
 //     of checked/assertgen.yaml, so that `assertgen gen` can wrap it;
 //   - aten/ops_list.go: the release bound (SchemaVersion), the table of
 //     bindings for the sweep, and the ops left out with the reason;
-//   - internal/sweepops/table_gen.go: the checked wrappers by op name.
+//   - sweepops/table_gen.go: the checked wrappers by op name.
 //
 // 1.13.1 (Debian bookworm's libtorch-dev, the host's) is generated into the
 // module root; 2.6.0 and 2.14.1 into the modules releases/RELEASE, which
-// also get generated copies of aten/args.go and internal/shim/shim.go.
+// also get generated copies of aten/args.go, internal/shim/shim.go and the
+// packages bench and findings (copiedPkgs).
 // Run by `go generate ./...` (see aten/doc.go) or
-// `go run ./internal/shimgen -release 2.14.1`.
+// `go run ./cmd/shimgen -release 2.14.1`.
 package main
 
 import (
@@ -134,9 +135,31 @@ type retSpec struct {
 type skipped struct{ op, reason string }
 
 func run(root string, t target, check bool) error {
-	s, err := schema.Embedded(t.release)
+	files, bound, left, err := generate(root, t)
 	if err != nil {
 		return err
+	}
+	var copied []string
+	if t.dir != "" {
+		copied = copiedPkgs
+	}
+	stale, err := write(filepath.Join(root, t.dir), files, copied, check)
+	if err != nil {
+		return err
+	}
+	if len(stale) > 0 {
+		return fmt.Errorf("stale generated files (run go run ./cmd/shimgen -release %s): %s", t.release, strings.Join(stale, " "))
+	}
+	fmt.Printf("shimgen: %s: %d ops bound, %d left out\n", t.release, bound, left)
+	return nil
+}
+
+// generate returns the files of target t, by path relative to its module,
+// and how many ops are bound and left out.
+func generate(root string, t target) (files map[string][]byte, bound, left int, err error) {
+	s, err := schema.Embedded(t.release)
+	if err != nil {
+		return nil, 0, 0, err
 	}
 	var names []schema.OperatorName
 	for _, op := range s.Ops {
@@ -154,7 +177,7 @@ func run(root string, t target, check bool) error {
 		b.index = len(bs)
 		bs = append(bs, b)
 	}
-	files := map[string][]byte{}
+	files = map[string][]byte{}
 	nfiles := shimParts * filesPerPart
 	per := (len(bs) + nfiles - 1) / nfiles
 	var bounds []int
@@ -174,42 +197,51 @@ func run(root string, t target, check bool) error {
 	files["internal/shim/guard/guard.cpp"] = guardCpp(t)
 	r, err := partsGo(t, bounds)
 	if err != nil {
-		return err
+		return nil, 0, 0, err
 	}
 	files["internal/shim/parts_gen.go"] = r
 	g, err := goBindings(bs)
 	if err != nil {
-		return err
+		return nil, 0, 0, err
 	}
 	files["aten/ops_gen.go"] = g
 	l, err := goList(t, bs, skips)
 	if err != nil {
-		return err
+		return nil, 0, 0, err
 	}
 	files["aten/ops_list.go"] = l
 	c, err := checkedTable(t, bs)
 	if err != nil {
-		return err
+		return nil, 0, 0, err
 	}
-	files["internal/sweepops/table_gen.go"] = c
+	files["sweepops/table_gen.go"] = c
 	if t.dir != "" {
 		// The hand-written support of the bindings, the same in every release.
 		for _, f := range []string{"aten/args.go", "internal/shim/shim.go"} {
 			c, err := copyFrom(root, f, t)
 			if err != nil {
-				return err
+				return nil, 0, 0, err
 			}
 			files[f] = c
 		}
 		files["aten/doc.go"] = atenDoc(t)
+		if err := copyPkgs(root, t, files); err != nil {
+			return nil, 0, 0, err
+		}
 	}
-	out := filepath.Join(root, t.dir)
+	return files, len(bs), len(skips), nil
+}
+
+// write writes files under out, and removes the C++ files of the shim
+// that are not among them (an older split) and the Go files of the copied
+// package directories that are not (a file the module root no longer
+// has); with check it writes nothing and returns the files that are stale.
+func write(out string, files map[string][]byte, copied []string, check bool) (stale []string, err error) {
 	keys := make([]string, 0, len(files))
 	for k := range files {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	var stale []string
 	for _, k := range keys {
 		p := filepath.Join(out, k)
 		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, files[k]) {
@@ -220,16 +252,20 @@ func run(root string, t target, check bool) error {
 			continue
 		}
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
+			return nil, err
 		}
 		if err := os.WriteFile(p, files[k], 0o644); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	// C++ files the generator no longer writes (an older split)
 	old, _ := filepath.Glob(filepath.Join(out, "internal/shim/*.cpp"))
 	more, _ := filepath.Glob(filepath.Join(out, "internal/shim/part*/*.cpp"))
-	for _, p := range append(old, more...) {
+	old = append(old, more...)
+	for _, dir := range copied {
+		gone, _ := filepath.Glob(filepath.Join(out, dir, "*.go"))
+		old = append(old, gone...)
+	}
+	for _, p := range old {
 		rel, _ := filepath.Rel(out, p)
 		if _, ok := files[filepath.ToSlash(rel)]; ok {
 			continue
@@ -237,14 +273,10 @@ func run(root string, t target, check bool) error {
 		if check {
 			stale = append(stale, p)
 		} else if err := os.Remove(p); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	if len(stale) > 0 {
-		return fmt.Errorf("stale generated files (run go run ./internal/shimgen -release %s): %s", t.release, strings.Join(stale, " "))
-	}
-	fmt.Printf("shimgen: %s: %d ops bound, %d left out\n", t.release, len(bs), len(skips))
-	return nil
+	return stale, nil
 }
 
 func bind(op *schema.Op, goName string) (*binding, string) {
@@ -281,51 +313,7 @@ func bindArg(a *schema.Argument) (argSpec, string) {
 	opt := t.Kind == schema.OptionalKind
 	u := t.Unopt()
 	if u.Kind == schema.ListKind {
-		e := u.Elem
-		if e.Kind == schema.OptionalKind {
-			if e.Elem.Is(schema.Tensor) && !opt {
-				return argSpec{goType: "[]*torch.Tensor", enc: "a.optTensors(%s)",
-					decl: "c10::List<c10::optional<at::Tensor>> %s = r.opt_tensors();", pass: "%s"}, ""
-			}
-			return argSpec{}, "unsupported type " + t.String()
-		}
-		if e.Kind != schema.BaseKind {
-			return argSpec{}, "unsupported type " + t.String()
-		}
-		if opt {
-			switch e.Base {
-			case schema.Int:
-				return argSpec{goType: "[]int64", enc: "a.optInts(%s)", decl: "at::OptionalIntArrayRef %s = r.opt_ints();", pass: "%s"}, ""
-			case schema.SymInt:
-				return argSpec{goType: "[]int64", enc: "a.optInts(%s)", decl: "at::OptionalSymIntArrayRef %s = r.opt_symints();", pass: "%s"}, ""
-			case schema.Float:
-				return argSpec{goType: "[]float64", enc: "a.optFloats(%s)", decl: "c10::optional<at::ArrayRef<double>> %s = r.opt_floats();", pass: "%s"}, ""
-			case schema.Dimname:
-				return argSpec{goType: "[]string", enc: "a.optStrs(%s)",
-					decl: "std::vector<at::Dimname> %[1]s_v; bool %[1]s_p = r.dimnames(%[1]s_v);", pass: "%[1]s_p ? c10::optional<at::DimnameList>(%[1]s_v) : c10::nullopt"}, ""
-			}
-			return argSpec{}, "unsupported type " + t.String()
-		}
-		switch e.Base {
-		case schema.Tensor:
-			return argSpec{goType: "[]*torch.Tensor", enc: "a.tensors(%s)", decl: "std::vector<at::Tensor> %s = r.tensors();", pass: "at::TensorList(%s)"}, ""
-		case schema.Int:
-			return argSpec{goType: "[]int64", enc: "a.ints(%s)", decl: "at::IntArrayRef %s = r.ints();", pass: "%s"}, ""
-		case schema.SymInt:
-			return argSpec{goType: "[]int64", enc: "a.ints(%s)", decl: "c10::SymIntArrayRef %s = r.symints();", pass: "%s"}, ""
-		case schema.Float:
-			return argSpec{goType: "[]float64", enc: "a.floats(%s)", decl: "at::ArrayRef<double> %s = r.floats();", pass: "%s"}, ""
-		case schema.Bool:
-			if u.Size == 0 {
-				return argSpec{}, "unsupported type " + t.String()
-			}
-			return argSpec{goType: "[]bool", enc: "a.bools(%s)", decl: fmt.Sprintf("std::array<bool, %d> %%s = r.bool_array<%d>();", u.Size, u.Size), pass: "%s"}, ""
-		case schema.Scalar:
-			return argSpec{goType: "[]torch.Scalar", enc: "a.scalars(%s)", decl: "std::vector<at::Scalar> %s = r.scalars();", pass: "at::ArrayRef<at::Scalar>(%s)"}, ""
-		case schema.Dimname:
-			return argSpec{goType: "[]string", enc: "a.strs(%s)", decl: "std::vector<at::Dimname> %[1]s; r.dimnames(%[1]s);", pass: "at::DimnameList(%s)"}, ""
-		}
-		return argSpec{}, "unsupported type " + t.String()
+		return bindListArg(t, u, opt)
 	}
 	if u.Kind != schema.BaseKind {
 		return argSpec{}, "unsupported type " + t.String()
@@ -376,6 +364,56 @@ func bindArg(a *schema.Argument) (argSpec, string) {
 	enc := "a.opt" + strings.ToUpper(bt.enc[2:3]) + bt.enc[3:] // a.int(%s) -> a.optInt(%s)
 	return argSpec{goType: "*" + bt.goType, enc: enc,
 		decl: fmt.Sprintf("c10::optional<%s> %%[1]s; if (r.present()) %%[1]s = %s;", bt.cppType, bt.read), pass: "%s"}, ""
+}
+
+// bindListArg is bindArg for a list type t (u without its "?"; opt: the
+// list is optional).
+func bindListArg(t, u *schema.Type, opt bool) (argSpec, string) {
+	e := u.Elem
+	if e.Kind == schema.OptionalKind {
+		if e.Elem.Is(schema.Tensor) && !opt {
+			return argSpec{goType: "[]*torch.Tensor", enc: "a.optTensors(%s)",
+				decl: "c10::List<c10::optional<at::Tensor>> %s = r.opt_tensors();", pass: "%s"}, ""
+		}
+		return argSpec{}, "unsupported type " + t.String()
+	}
+	if e.Kind != schema.BaseKind {
+		return argSpec{}, "unsupported type " + t.String()
+	}
+	if opt {
+		switch e.Base {
+		case schema.Int:
+			return argSpec{goType: "[]int64", enc: "a.optInts(%s)", decl: "at::OptionalIntArrayRef %s = r.opt_ints();", pass: "%s"}, ""
+		case schema.SymInt:
+			return argSpec{goType: "[]int64", enc: "a.optInts(%s)", decl: "at::OptionalSymIntArrayRef %s = r.opt_symints();", pass: "%s"}, ""
+		case schema.Float:
+			return argSpec{goType: "[]float64", enc: "a.optFloats(%s)", decl: "c10::optional<at::ArrayRef<double>> %s = r.opt_floats();", pass: "%s"}, ""
+		case schema.Dimname:
+			return argSpec{goType: "[]string", enc: "a.optStrs(%s)",
+				decl: "std::vector<at::Dimname> %[1]s_v; bool %[1]s_p = r.dimnames(%[1]s_v);", pass: "%[1]s_p ? c10::optional<at::DimnameList>(%[1]s_v) : c10::nullopt"}, ""
+		}
+		return argSpec{}, "unsupported type " + t.String()
+	}
+	switch e.Base {
+	case schema.Tensor:
+		return argSpec{goType: "[]*torch.Tensor", enc: "a.tensors(%s)", decl: "std::vector<at::Tensor> %s = r.tensors();", pass: "at::TensorList(%s)"}, ""
+	case schema.Int:
+		return argSpec{goType: "[]int64", enc: "a.ints(%s)", decl: "at::IntArrayRef %s = r.ints();", pass: "%s"}, ""
+	case schema.SymInt:
+		return argSpec{goType: "[]int64", enc: "a.ints(%s)", decl: "c10::SymIntArrayRef %s = r.symints();", pass: "%s"}, ""
+	case schema.Float:
+		return argSpec{goType: "[]float64", enc: "a.floats(%s)", decl: "at::ArrayRef<double> %s = r.floats();", pass: "%s"}, ""
+	case schema.Bool:
+		if u.Size == 0 {
+			return argSpec{}, "unsupported type " + t.String()
+		}
+		return argSpec{goType: "[]bool", enc: "a.bools(%s)", decl: fmt.Sprintf("std::array<bool, %d> %%s = r.bool_array<%d>();", u.Size, u.Size), pass: "%s"}, ""
+	case schema.Scalar:
+		return argSpec{goType: "[]torch.Scalar", enc: "a.scalars(%s)", decl: "std::vector<at::Scalar> %s = r.scalars();", pass: "at::ArrayRef<at::Scalar>(%s)"}, ""
+	case schema.Dimname:
+		return argSpec{goType: "[]string", enc: "a.strs(%s)", decl: "std::vector<at::Dimname> %[1]s; r.dimnames(%[1]s);", pass: "at::DimnameList(%s)"}, ""
+	}
+	return argSpec{}, "unsupported type " + t.String()
 }
 
 func bindRet(t *schema.Type) (retSpec, string) {
@@ -594,9 +632,9 @@ import (
 	"%[2]s/sweep"
 )
 
-// Release is libtorch %[3]s's bindings as the sweep needs them.
-func Release() sweep.Release {
-	r := sweep.Release{Version: aten.SchemaVersion, Unbound: map[string]string{}, Checked: Checked, CheckedPyTorch: CheckedPyTorch}
+// Bindings are libtorch %[3]s's bindings as the sweep needs them.
+func Bindings() sweep.Bindings {
+	r := sweep.Bindings{Version: aten.SchemaVersion, Unbound: map[string]string{}, Checked: Checked, CheckedPyTorch: CheckedPyTorch}
 	for _, b := range aten.Bound {
 		r.Bound = append(r.Bound, b.Name)
 	}
@@ -663,15 +701,43 @@ func guardCpp(t target) []byte {
 `, header, t.release, v[0], v[1], cmd))
 }
 
+// copiedPkgs are the module root's packages that every release module gets
+// a generated copy of, file by file: hand-written code that uses the
+// bindings (aten, checked) and nothing release-specific.
+var copiedPkgs = []string{"bench", "findings"}
+
+// copyPkgs adds to files the copies of the packages copiedPkgs for target
+// t (a release module).
+func copyPkgs(root string, t target, files map[string][]byte) error {
+	for _, dir := range copiedPkgs {
+		names, err := filepath.Glob(filepath.Join(root, dir, "*.go"))
+		if err != nil {
+			return err
+		}
+		for _, n := range names {
+			f := dir + "/" + filepath.Base(n)
+			c, err := copyFrom(root, f, t)
+			if err != nil {
+				return err
+			}
+			files[f] = c
+		}
+	}
+	return nil
+}
+
 // copyFrom returns a generated copy of the module root's file name for
-// target t's module, its imports of the root's internal/shim redirected to
-// the target's.
+// target t's module, its imports of the root's bindings (aten, checked,
+// checkedpt, sweepops, internal/...) redirected to the target's.
 func copyFrom(root, name string, t target) ([]byte, error) {
 	src, err := os.ReadFile(filepath.Join(root, name))
 	if err != nil {
 		return nil, err
 	}
 	body := strings.ReplaceAll(string(src), `"`+rootModule+`/internal/`, `"`+t.module()+`/internal/`)
+	for _, pkg := range []string{"aten", "checked", "checkedpt", "sweepops"} {
+		body = strings.ReplaceAll(body, `"`+rootModule+`/`+pkg+`"`, `"`+t.module()+`/`+pkg+`"`)
+	}
 	out := fmt.Sprintf("// Code generated by assertgen from runtimes/libtorch/%s. DO NOT EDIT.\n\n%s", name, body)
 	return format.Source([]byte(out))
 }
@@ -682,7 +748,7 @@ func atenDoc(t target) []byte {
 // return types the runtime supports, as runtimes/libtorch/aten does for
 // 1.13.1 (see its documentation): generated, with the C++ shim in
 // ../internal/shim, from the embedded %[2]s schema by
-// runtimes/libtorch/internal/shimgen -release %[2]s.
+// runtimes/libtorch/cmd/shimgen -release %[2]s.
 package aten
 `, header, t.release))
 }

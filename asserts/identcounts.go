@@ -1,0 +1,24 @@
+package asserts
+
+// IdentCounter is an optional interface of a [Tensor] handle: it reads the
+// handle's [Ident] and its use counts at one instant, in one call. A
+// runtime whose every read crosses a foreign-function boundary (a cgo call
+// into libtorch costs ~80-110 ns) implements it so that [Call.Result]
+// snapshots a return with one crossing instead of two.
+//
+// IdentCounts must return exactly what Ident and UseCounts return when
+// called at the same instant; assertstest checks that it agrees with them.
+type IdentCounter interface {
+	Tensor
+	IdentCounts() (id Ident, impl, storage int)
+}
+
+// identCounts reads t's identities and use counts, in one call when t
+// implements [IdentCounter].
+func identCounts(t Tensor) (id Ident, impl, storage int) {
+	if ic, ok := t.(IdentCounter); ok {
+		return ic.IdentCounts()
+	}
+	impl, storage = t.UseCounts()
+	return t.Ident(), impl, storage
+}

@@ -1,0 +1,272 @@
+//go:build debugasserts
+
+package findings
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/internal/pytorch"
+	"github.com/assertgen/assertgen/runtimes/libtorch/aten"
+	"github.com/assertgen/assertgen/runtimes/libtorch/sweepops"
+	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
+)
+
+func TestMain(m *testing.M) {
+	torch.SetNumThreads(1)
+	os.Exit(m.Run())
+}
+
+// A repro is one minimal call of an op's checked wrapper.
+type repro struct {
+	// op is the op called, with its overload ("resize.out").
+	op string
+	// name tells repros of one op apart in test names; may be empty.
+	name string
+	// shows lists the violations the call shows where the kernel has the
+	// finding, each "CHECK ret N" or "CHECK arg NAME"; CHECK "impl" is the
+	// release's TensorImpl use-count check of a fresh return.
+	shows []string
+	// code is the call as Go, for the findings table of the docs.
+	code string
+	run  func(t *testing.T)
+}
+
+var repros []repro
+
+func add(rs ...repro) { repros = append(repros, rs...) }
+
+// f32 returns a new float tensor of the given sizes (none: 0-dim) holding
+// 0.5, 1.5, ...
+func f32(sizes ...int64) *torch.Tensor {
+	n := int64(1)
+	for _, s := range sizes {
+		n *= s
+	}
+	v := make([]float64, n)
+	for i := range v {
+		v[i] = float64(i) + 0.5
+	}
+	return torch.FromFloat64s(torch.Float32, v, sizes...)
+}
+
+// view returns a [2,3] float view (row 1) of a [2,2,3] base, and the base:
+// a tensor whose StorageImpl another live TensorImpl shares, as the sweep's
+// aliasing sample makes them.
+func view() (v, base *torch.Tensor) {
+	base = f32(2, 2, 3)
+	return base.Select(0, 1), base
+}
+
+// rel releases every handle.
+func rel(ts ...*torch.Tensor) {
+	for _, t := range ts {
+		t.Release()
+	}
+}
+
+// wrapper returns the release's checked wrapper of op as the Go function
+// type F the repro calls; the test fails if the wrapper has another
+// signature in this release.
+func wrapper[F any](t *testing.T, op string) F {
+	t.Helper()
+	w, ok := sweepops.Checked[op]
+	if !ok {
+		t.Fatalf("%s is not bound in libtorch %s", op, aten.SchemaVersion)
+	}
+	f, ok := w.(F)
+	if !ok {
+		t.Fatalf("%s: libtorch %s's checked wrapper is a %T, the repro calls a %T", op, aten.SchemaVersion, w, f)
+	}
+	return f
+}
+
+// implCheck is what "impl" in repro.shows stands for in this release: the
+// fresh-return TensorImpl check the planner takes from assertgen's table
+// of releases.
+func implCheck(t testing.TB) string {
+	r, err := pytorch.Lookup(aten.SchemaVersion)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.Autograd.FreshImplCheck
+}
+
+// resolve turns an entry of repro.shows into the key of a violation:
+// "op check ret N" or "op check arg NAME".
+func resolve(t testing.TB, op, show string) string {
+	if c, rest, _ := strings.Cut(show, " "); c == "impl" {
+		show = implCheck(t) + " " + rest
+	}
+	return op + " " + show
+}
+
+// A verdict as verdicts.json has it (the fields the repros match).
+type verdict struct {
+	Op      string `json:"op"`
+	Check   string `json:"check"`
+	Arg     string `json:"arg"`
+	Ret     *int   `json:"ret"`
+	Verdict string `json:"verdict"`
+}
+
+func (v verdict) key() string {
+	if v.Arg != "" {
+		return v.Op + " " + v.Check + " arg " + v.Arg
+	}
+	r := -1
+	if v.Ret != nil {
+		r = *v.Ret
+	}
+	return v.Op + " " + v.Check + " ret " + strconv.Itoa(r)
+}
+
+// kernelVerdicts returns the keys of the release's kernel verdicts (the
+// verdicts.json of the module the test runs in).
+func kernelVerdicts(t testing.TB) map[string]bool {
+	b, err := os.ReadFile("../verdicts.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vs []verdict
+	if err := json.Unmarshal(b, &vs); err != nil {
+		t.Fatalf("../verdicts.json: %v", err)
+	}
+	keys := map[string]bool{}
+	for _, v := range vs {
+		if v.Verdict == "kernel" {
+			keys[v.key()] = true
+		}
+	}
+	return keys
+}
+
+// violationKey is the key of a violation, as verdict.key makes it (a list
+// element counts as its list).
+func violationKey(v asserts.Violation) string {
+	op := v.Op
+	if v.Overload != "" {
+		op += "." + v.Overload
+	}
+	if v.Ret < 0 {
+		return op + " " + v.Check.String() + " arg " + v.Arg
+	}
+	return op + " " + v.Check.String() + " ret " + strconv.Itoa(v.Ret)
+}
+
+// want is the set of violations r must show in this release: those of
+// r.shows that the release has kernel verdicts for.
+func (r repro) want(t testing.TB, verdicts map[string]bool) []string {
+	var w []string
+	for _, s := range r.shows {
+		if k := resolve(t, r.op, s); verdicts[k] {
+			w = append(w, k)
+		}
+	}
+	sort.Strings(w)
+	return w
+}
+
+func (r repro) testName() string {
+	if r.name != "" {
+		return r.op + "/" + r.name
+	}
+	return r.op
+}
+
+// TestRepros runs every repro with the checks on (the content check too)
+// and requires exactly the violations the release's verdicts give it.
+func TestRepros(t *testing.T) {
+	verdicts := kernelVerdicts(t)
+	col := asserts.NewCollector()
+	prev := asserts.SetHandler(col)
+	defer asserts.SetHandler(prev)
+	defer asserts.SetContentCheck(asserts.SetContentCheck(true))
+	for _, r := range repros {
+		t.Run(r.testName(), func(t *testing.T) {
+			want := r.want(t, verdicts)
+			if _, ok := sweepops.Checked[r.op]; !ok {
+				if len(want) > 0 {
+					t.Fatalf("%s is not bound in libtorch %s, which has verdicts %v", r.op, aten.SchemaVersion, want)
+				}
+				t.Skipf("%s is not bound in libtorch %s", r.op, aten.SchemaVersion)
+			}
+			col.Reset()
+			var rejected *torch.Error
+			func() {
+				defer func() {
+					if e := recover(); e != nil {
+						var ok bool
+						if rejected, ok = e.(*torch.Error); !ok {
+							panic(e)
+						}
+					}
+				}()
+				r.run(t)
+			}()
+			// An op may reject the call in a release where it has no
+			// finding to show (an older kernel's argument checks).
+			if rejected != nil {
+				if len(want) > 0 {
+					t.Fatalf("%s: %v", r.code, rejected)
+				}
+				t.Skipf("libtorch %s rejects the call, and has no verdict it would show: %v", aten.SchemaVersion, rejected)
+			}
+			got := map[string]bool{}
+			for _, v := range col.Violations() {
+				got[violationKey(v)] = true
+			}
+			var gotKeys []string
+			for k := range got {
+				gotKeys = append(gotKeys, k)
+			}
+			sort.Strings(gotKeys)
+			if !slices.Equal(gotKeys, want) {
+				t.Errorf("libtorch %s: %s\nviolations: %q\nwant:       %q (its verdicts)", aten.SchemaVersion, r.code, gotKeys, want)
+			}
+		})
+	}
+}
+
+// TestVerdictsHaveRepros requires every kernel verdict of the release to
+// be required by a repro.
+func TestVerdictsHaveRepros(t *testing.T) {
+	verdicts := kernelVerdicts(t)
+	covered := map[string]bool{}
+	for _, r := range repros {
+		for _, k := range r.want(t, verdicts) {
+			covered[k] = true
+		}
+	}
+	var missing []string
+	for k := range verdicts {
+		if !covered[k] {
+			missing = append(missing, k)
+		}
+	}
+	sort.Strings(missing)
+	if len(missing) > 0 {
+		t.Errorf("libtorch %s: kernel verdicts without a repro:\n%s", aten.SchemaVersion, strings.Join(missing, "\n"))
+	}
+}
+
+// TestPrintTable prints the findings table for the docs (go test -tags
+// debugasserts -run TestPrintTable -v): the release's verdicts each repro
+// requires.
+func TestPrintTable(t *testing.T) {
+	verdicts := kernelVerdicts(t)
+	for _, r := range repros {
+		w := r.want(t, verdicts)
+		for i := range w {
+			w[i] = strings.TrimPrefix(w[i], r.op+" ")
+		}
+		t.Log(fmt.Sprintf("| `%s` | %s | `%s` |", r.op, strings.Join(w, ", "), r.code))
+	}
+}
