@@ -16,36 +16,6 @@ import (
 	"github.com/assertgen/assertgen/schema"
 )
 
-// A Spec describes one tensor of a sample.
-type Spec struct {
-	// Dtype is "float64", "float32", "int64" or "bool".
-	Dtype string
-	// Shape is the tensor's shape (empty for a 0-dim tensor).
-	Shape []int
-	// Transposed asks for a transposed view of a base of the reversed
-	// shape (a tensor that is not contiguous), for 2-d shapes.
-	Transposed bool
-	// Same is the index (in the order the runtime is asked to make them)
-	// of an earlier tensor this one is, itself: an aliasing sample such
-	// as x.add_(x); -1 for a tensor of its own.
-	Same int
-}
-
-// Values returns n deterministic element values for a spec of dtype:
-// positive, distinct for floats, 0/1 for int64 and bool.
-func Values(dtype string, n int) []float64 {
-	v := make([]float64, n)
-	for i := range v {
-		switch dtype {
-		case "int64", "bool":
-			v[i] = float64(i % 2)
-		default:
-			v[i] = 0.5 + float64((i*7)%11)/10
-		}
-	}
-	return v
-}
-
 // A Variant is one way of sampling every op: its name says what it
 // decides.
 type Variant struct {
@@ -126,7 +96,8 @@ func For(op *schema.Op, v int) *Sample {
 
 // tensor adds the spec of a tensor argument and returns its index.
 func (s *Sample) tensor(vr Variant, op *schema.Op, base string, a *schema.Argument, first *int) int {
-	sp := Spec{Dtype: vr.dtype, Shape: append([]int(nil), vr.shape...), Transposed: vr.transposed && len(vr.shape) == 2, Same: -1}
+	sp := NewSpec(vr.dtype, append([]int(nil), vr.shape...)...)
+	sp.Transposed = vr.transposed && len(vr.shape) == 2
 	if vr.alias && *first >= 0 {
 		sp.Same = *first
 	}

@@ -87,3 +87,58 @@ func TestArgs(t *testing.T) {
 		t.Error("a function with the wrong number of parameters is accepted")
 	}
 }
+
+// Check accepts the specs a runtime may be asked for and rejects the
+// combinations no runtime can make.
+func TestSpecCheck(t *testing.T) {
+	ok := func(f func(*Spec)) Spec { sp := NewSpec("float32", 2, 3); f(&sp); return sp }
+	for _, sp := range []Spec{
+		ok(func(*Spec) {}),
+		ok(func(s *Spec) { s.Dtype, s.Conj, s.Neg = "complex64", true, true }),
+		ok(func(s *Spec) { s.Dtype, s.Layout = "quint8", Quantized }),
+		ok(func(s *Spec) { s.Layout = SparseCSR }),
+		ok(func(s *Spec) { s.RequiresGrad, s.NonLeafView = true, true }),
+		ok(func(s *Spec) { s.Fill = FillSPD }),
+	} {
+		if err := sp.Check(); err != nil {
+			t.Errorf("%+v: %v", sp, err)
+		}
+	}
+	for _, sp := range []Spec{
+		ok(func(s *Spec) { s.Dtype = "float" }),
+		ok(func(s *Spec) { s.Conj = true }),
+		ok(func(s *Spec) { s.Layout = "jagged" }),
+		ok(func(s *Spec) { s.Layout = Quantized }),
+		ok(func(s *Spec) { s.Dtype = "qint8" }),
+		ok(func(s *Spec) { s.Dtype, s.RequiresGrad = "int64", true }),
+		ok(func(s *Spec) { s.Fill = "random" }),
+	} {
+		if sp.Check() == nil {
+			t.Errorf("%+v: accepted", sp)
+		}
+	}
+}
+
+// Elements: a positive-definite fill is symmetric with a dominant
+// diagonal, per trailing matrix.
+func TestElementsSPD(t *testing.T) {
+	sp := NewSpec("float64", 2, 3, 3)
+	sp.Fill = FillSPD
+	v := sp.Elements()
+	for b := 0; b < 2; b++ {
+		for i := 0; i < 3; i++ {
+			off := 0.0
+			for j := 0; j < 3; j++ {
+				if v[b*9+i*3+j] != v[b*9+j*3+i] {
+					t.Fatalf("not symmetric: %v", v)
+				}
+				if i != j {
+					off += v[b*9+i*3+j]
+				}
+			}
+			if v[b*9+i*3+i] <= off {
+				t.Fatalf("row %d not dominant: %v", i, v)
+			}
+		}
+	}
+}
