@@ -129,7 +129,9 @@ var Rules = []Rule{
 		if len(ks) < 3 {
 			return false
 		}
-		return s.setShape(ks[:1], []int{2}) || s.setShape(ks[1:2], []int{2, 3}) || s.setShape(ks[2:3], []int{3})
+		c0 := s.setShape(ks[:1], []int{2})
+		c1 := s.setShape(ks[1:2], []int{2, 3})
+		return s.setShape(ks[2:3], []int{3}) || c0 || c1
 	}},
 	{"square matrix", re(`square matri|must be a square|Expected a square|must be batches of square`), func(s *Sample, m []string) bool { return square(s, "") }},
 	{"positive-definite", re(`positive.definite|singular|not invertible|could not be completed`), func(s *Sample, m []string) bool { return square(s, FillSPD) }},
@@ -148,7 +150,9 @@ var Rules = []Rule{
 	}},
 
 	// lists and values
-	{"list sum", re(`(\w+) to sum exactly to (\d+)`), func(s *Sample, m []string) bool { return s.setInts(m[1], int64(atoi(m[2]))) || setList(s, m[1], atoi(m[2])) }},
+	{"list sum", re(`(\w+) to sum exactly to (\d+)`), func(s *Sample, m []string) bool {
+		return s.setInts(m[1], int64(atoi(m[2]))) || setList(s, m[1], atoi(m[2]))
+	}},
 	{"list length", re(`It is expected (\w+) equals to (\d+)|(\w+) length should be (\d+)|expected (\w+) to be a single integer value or a list of (\d+) values|(\w+) must be a (\d+)-tuple`), func(s *Sample, m []string) bool {
 		return listLen(s, m[1]+m[3]+m[5]+m[7], atoi(m[2]+m[4]+m[6]+m[8]))
 	}},
