@@ -43,10 +43,11 @@ var families = []fam{
 		},
 	},
 	{
-		// pooling and upsampling backward: grad_output of the forward's
-		// output shape, input_size and output_size saying the same.
-		name: "upsample backward",
-		ops:  regexp.MustCompile(`^_?upsample_\w+_backward$`),
+		// upsampling and its backward: an input [1, 2, 2...] to
+		// output_size 4..., grad_output of the output's shape, input_size
+		// the input's.
+		name: "upsample",
+		ops:  regexp.MustCompile(`^_?upsample_\w+$`),
 		tensors: func(d int) map[string][]int {
 			return map[string][]int{"grad_output": spatial(d, 1, 2, 4), "": spatial(d, 1, 2, 2)}
 		},
@@ -150,7 +151,7 @@ func fill(s *Sample, op *schema.Op, vr Variant, shapes map[string][]int, ints ma
 			for _, k := range ar.Tensors {
 				s.Specs[k].Shape, s.Specs[k].Transposed = append([]int(nil), sh...), false
 			}
-		} else if v, ok := ints[a.Name]; ok && !ar.Absent && (ar.base() == schema.Int || ar.base() == schema.SymInt) {
+		} else if v, ok := ints[a.Name]; ok && (ar.base() == schema.Int || ar.base() == schema.SymInt) {
 			*ar = Arg{Schema: a, Ints: append([]int64(nil), v...)}
 		}
 	}

@@ -222,7 +222,7 @@ func ints(x string) []int {
 // a range for dims), or of the Tensor[] one.
 func listLen(s *Sample, name string, n int) bool {
 	a := s.arg(name)
-	if a == nil {
+	if a == nil || (a.Tensors != nil && !a.List) || a.Schema.Type.TensorForm() == schema.TensorOptional {
 		return false
 	}
 	if a.List {
