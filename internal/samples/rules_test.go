@@ -24,7 +24,7 @@ func TestRules(t *testing.T) {
 		{"transpose.int", 2, `Dimension out of range (expected to be in range of [-1, 0], but got 1)`, "dim in range", "dim0=[0] dim1=[0]"},
 		{"_upsample_bicubic2d_aa_backward", 4, `Error: Expected grad_output to be a tensor of dimension 4 but got: dimension 2`, "named rank", "grad_output=int64[1,2,4,4]"},
 		{"_fake_quantize_learnable_per_tensor_affine", 0, `Error: a Tensor with 6 elements cannot be converted to Scalar`, "one element", "scale=float32[] zero_point=float32[]"},
-		{"_upsample_bicubic2d_aa.vec", 0, `Error: Must specify exactly one of output_size and scale_factors`, "one of two", "output_size=[2 3]"},
+		{"_upsample_bicubic2d_aa.vec", 4, `Error: Must specify exactly one of output_size and scale_factors`, "one of two", "output_size=[2 3]"},
 		{"_grid_sampler_2d_cpu_fallback", 0, `Error: grid_sampler(): expected grid to have size 2 in last dimension, but got grid with sizes [2, 3]`, "last dim", "grid=float32[2,2]"},
 		{"_empty_affine_quantized", 1, `Error: Creation of quantized tensor requires quantized dtype like torch.quint8`, "quantized dtype", "dtype=quint8"},
 		{"cosine_embedding_loss", 0, `Error: 0D or 1D target tensor expected, multi-target not supported`, "named rank", "target=int64[]"},
