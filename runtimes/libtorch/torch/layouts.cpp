@@ -5,6 +5,7 @@
 #include "ag.h"
 
 #include <ATen/ATen.h>
+#include <ATen/core/dispatch/Dispatcher.h>
 #include <torch/csrc/autograd/function.h>
 #include <torch/csrc/autograd/variable.h>
 
@@ -124,5 +125,43 @@ extern "C" char *ag_backward_sum(void *p) {
 extern "C" char *ag_grad(void *p, void **out) {
 	AG_TRY
 	return wrap(L(p).grad(), out);
+	AG_CATCH
+}
+
+// ag_call calls the operator name.overload through the dispatcher, boxed:
+// its Tensor arguments from ts and its int arguments from ints, in schema
+// order; every other argument takes its schema default (None when it has
+// none). It returns the Tensor returns, each a new handle, in a malloc'd
+// array. For tests that need an op on any release without that release's
+// bindings.
+extern "C" char *ag_call(const char *name, const char *overload, void **ts, int64_t nt, const int64_t *ints, int64_t ni,
+                         void ***outs, int64_t *nout) {
+	AG_TRY
+	*outs = nullptr;
+	*nout = 0;
+	auto op = c10::Dispatcher::singleton().findSchemaOrThrow(name, overload);
+	const auto &schema = op.schema();
+	torch::jit::Stack stack;
+	int64_t it = 0, ii = 0;
+	for (const auto &a : schema.arguments()) {
+		auto kind = a.type()->kind();
+		if (kind == c10::TypeKind::TensorType) {
+			TORCH_CHECK(it < nt, "ag_call: ", name, " takes more tensors than the ", nt, " given");
+			stack.emplace_back(L(ts[it++]));
+		} else if (kind == c10::TypeKind::IntType && ii < ni) {
+			stack.emplace_back(ints[ii++]);
+		} else if (a.default_value()) {
+			stack.push_back(*a.default_value());
+		} else {
+			stack.emplace_back();
+		}
+	}
+	op.callBoxed(&stack);
+	std::vector<at::Tensor> r;
+	for (auto &v : stack)
+		if (v.isTensor()) r.push_back(v.toTensor());
+	*outs = static_cast<void **>(std::malloc(sizeof(void *) * (r.size() + 1)));
+	for (size_t i = 0; i < r.size(); i++) (*outs)[i] = new at::Tensor(r[i]);
+	*nout = static_cast<int64_t>(r.size());
 	AG_CATCH
 }

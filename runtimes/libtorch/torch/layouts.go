@@ -145,3 +145,33 @@ func (t *Tensor) BackwardSum() { check(C.ag_backward_sum(t.p)) }
 func (t *Tensor) Grad() *Tensor {
 	return t.unary(func(p unsafe.Pointer, o *unsafe.Pointer) *C.char { return C.ag_grad(p, o) })
 }
+
+// Call calls the operator name.overload ("" for the default overload)
+// through the dispatcher, boxed: ts are its Tensor arguments and ints its
+// int arguments, in schema order; every other argument takes its schema
+// default. It returns the Tensor returns. For tests that need an op on
+// every release without that release's bindings (Call("aten::exp", "", x)).
+func Call(name, overload string, ts []*Tensor, ints ...int64) []*Tensor {
+	cn, co := C.CString(name), C.CString(overload)
+	defer C.free(unsafe.Pointer(cn))
+	defer C.free(unsafe.Pointer(co))
+	ps := C.malloc(C.size_t(len(ts)+1) * C.size_t(unsafe.Sizeof(unsafe.Pointer(nil))))
+	defer C.free(ps)
+	pv := unsafe.Slice((*unsafe.Pointer)(ps), len(ts)+1)
+	for i, t := range ts {
+		pv[i] = t.p
+	}
+	var outs *unsafe.Pointer
+	var n C.int64_t
+	var ip *C.int64_t
+	if len(ints) > 0 {
+		ip = (*C.int64_t)(unsafe.Pointer(&ints[0]))
+	}
+	check(C.ag_call(cn, co, (*unsafe.Pointer)(ps), C.int64_t(len(ts)), ip, C.int64_t(len(ints)), &outs, &n))
+	defer C.free(unsafe.Pointer(outs))
+	r := make([]*Tensor, int(n))
+	for i, p := range unsafe.Slice(outs, int(n)) {
+		r[i] = FromPtr(p)
+	}
+	return r
+}

@@ -33,6 +33,7 @@ char *ag_clone(void *t, void **out);
 char *ag_grad_fn(void *t, char **name);
 char *ag_backward_sum(void *t);
 char *ag_grad(void *t, void **out);
+char *ag_call(const char *name, const char *overload, void **ts, int64_t nt, const int64_t *ints, int64_t ni, void ***outs, int64_t *nout);
 
 #ifdef __cplusplus
 }
