@@ -67,6 +67,7 @@ at::ScalarType dtype_of(int d) {
 	case 4: return at::kBool;
 	case 5: return at::kComplexFloat;
 	case 6: return at::kByte;
+	case 7: return at::kComplexDouble;
 	default: return at::kFloat;
 	}
 }
@@ -80,6 +81,7 @@ int dtype_code(at::ScalarType s) {
 	case at::kBool: return 4;
 	case at::kComplexFloat: return 5;
 	case at::kByte: return 6;
+	case at::kComplexDouble: return 7;
 	default: return 100 + static_cast<int>(s);
 	}
 }
