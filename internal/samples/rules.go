@@ -13,6 +13,9 @@ import (
 var Rules = []Rule{
 	// dtypes
 	{"dtype not implemented", re(`not implemented for '(\w+)'`), func(s *Sample, m []string) bool { return away(s, dtypeOf(m[1])) }},
+	{"dtype not implemented", re(`Type (\w+) is not a member of|Unsupported type (\w+)|type (\w+) not supported|No methods found for \w+ for (\w+)`), func(s *Sample, m []string) bool {
+		return away(s, dtypeOf(m[1]+m[2]+m[3]+m[4]))
+	}},
 	{"dtype not supported", re(`[Dd]type (\w+) ?not supported|ScalarType (\w+) is not supported`), func(s *Sample, m []string) bool {
 		return away(s, dtypeOf(m[1]+m[2]))
 	}},

@@ -18,6 +18,7 @@ func TestRules(t *testing.T) {
 		want    string // in the repaired sample's Describe
 	}{
 		{"__ilshift__.Scalar", 0, `NotImplementedError: "lshift_cpu" not implemented for 'Float'`, "dtype not implemented", "self=int64[2,3] other=[1]"},
+		{"abs", 7, `Type bool is not a member of Number`, "dtype not implemented", "self=int64[2,3]"}, // gorgonia's wording
 		{"bitwise_and.Scalar", 4, `"bitwise_and_cpu" not implemented for 'Long'`, "dtype not implemented", "self=float64[2,3]"},
 		{"_ctc_loss_backward", 0, `IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)`, "", ""},
 		{"sum.dim_IntList", 2, `Dimension out of range (expected to be in range of [-1, 0], but got 1)`, "dim in range", "self=float32[2,3] dim=[0]"},
