@@ -3,7 +3,6 @@
 package sweep
 
 import (
-	"errors"
 	"fmt"
 	"reflect"
 
@@ -41,7 +40,7 @@ type adapter struct{ p *pool }
 // dtypes maps the dtype names the adapter makes to torch's.
 var dtypes = map[string]torch.Dtype{
 	"float32": torch.Float32, "float64": torch.Float64, "int64": torch.Int64, "int32": torch.Int32,
-	"bool": torch.Boolean, "complex64": torch.Complex64, "uint8": torch.Uint8,
+	"bool": torch.Boolean, "complex64": torch.Complex64, "uint8": torch.Uint8, "complex128": torch.Complex128,
 }
 
 func (a adapter) Tensor(sp samples.Spec, made []reflect.Value) (reflect.Value, error) {
@@ -52,37 +51,9 @@ func (a adapter) Tensor(sp samples.Spec, made []reflect.Value) (reflect.Value, e
 		base := made[sp.ViewOf].Interface().(*torch.Tensor)
 		return reflect.ValueOf(a.p.add(base.Select(0, int64(sp.Index)))), nil
 	}
-	dt, ok := dtypes[sp.Dtype]
-	if !ok {
-		return reflect.Value{}, fmt.Errorf("the torch adapter makes no %s tensor", sp.Dtype)
-	}
-	switch {
-	case sp.Neg, sp.RequiresGrad, sp.NonLeafView:
-		return reflect.Value{}, errors.New("the torch adapter has no neg bit or autograd constructor")
-	case sp.Layout != "" && sp.Layout != samples.SparseCOO:
-		return reflect.Value{}, fmt.Errorf("the torch adapter has no %s constructor", sp.Layout)
-	}
-	sizes := make([]int64, len(sp.Shape))
-	for i, s := range sp.Shape {
-		sizes[i] = int64(s)
-	}
-	var t *torch.Tensor
-	if sp.Transposed {
-		b := torch.FromFloat64s(dt, sp.Elements(), sizes[1], sizes[0])
-		t = b.Transpose(0, 1)
-		b.Release()
-	} else {
-		t = torch.FromFloat64s(dt, sp.Elements(), sizes...)
-	}
-	if sp.Layout == samples.SparseCOO {
-		d := t
-		t = d.ToSparse()
-		d.Release()
-	}
-	if sp.Conj {
-		d := t
-		t = d.Conj()
-		d.Release()
+	t, err := a.make(sp)
+	if err != nil {
+		return reflect.Value{}, err
 	}
 	return reflect.ValueOf(a.p.add(t)), nil
 }
