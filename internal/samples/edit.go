@@ -36,7 +36,7 @@ func (s *Sample) arg(name string) *Arg {
 	var near *Arg
 	for i := range s.Args {
 		n := s.Args[i].Name()
-		if n == name {
+		if strings.EqualFold(n, name) {
 			return &s.Args[i]
 		}
 		if len(n) >= 3 && len(name) >= 3 && (strings.TrimSuffix(name, "s") == n || strings.TrimSuffix(n, "s") == name) {
@@ -132,7 +132,7 @@ func (s *Sample) setDtype(ks []int, dt string) bool {
 			sp.Conj = false
 		}
 		if !IsFloating(dt) && !IsComplex(dt) {
-			sp.RequiresGrad, sp.NonLeafView = false, false
+			sp.RequiresGrad, sp.NonLeafView, sp.NonLeafBase = false, false, false
 		}
 	}
 	return changed

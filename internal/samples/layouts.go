@@ -14,8 +14,8 @@ var layoutVariants = []Variant{
 	{Name: "quantized quint8 [2,3] (per-tensor affine)", Tensor: bits(t("quint8", 2, 3), func(s *Spec) { s.Layout = Quantized }), Optionals: OptTensors, ListLen: 1},
 	{Name: "mkldnn float [1,2,4,4]", Tensor: bits(t("float32", 1, 2, 4, 4), func(s *Spec) { s.Layout = Mkldnn }), Optionals: OptTensors, ListLen: 1},
 	{Name: "requires_grad float [2,3] leaves (the autograd path)", Tensor: bits(t("float32", 2, 3), func(s *Spec) { s.RequiresGrad = true }), Optionals: OptTensors, ListLen: 1},
-	{Name: "transposed views of requires_grad leaves (in-place refused)", Tensor: bits(tr("float32", 2, 3), func(s *Spec) { s.RequiresGrad = true }), Optionals: OptTensors, ListLen: 1},
-	{Name: "views of non-leaves (of a requires_grad leaf; in-place legal)", Tensor: bits(t("float32", 2, 3), func(s *Spec) { s.NonLeafView = true }), Optionals: OptTensors, ListLen: 1},
+	{Name: "transposed views of requires_grad leaves (in-place refused)", Tensor: bits(t("float32", 2, 3), func(s *Spec) { s.NonLeafView = true }), Optionals: OptTensors, ListLen: 1},
+	{Name: "transposed views of non-leaves (leaf.clone(); in-place legal)", Tensor: bits(t("float32", 2, 3), func(s *Spec) { s.NonLeafView, s.NonLeafBase = true, true }), Optionals: OptTensors, ListLen: 1},
 }
 
 func init() { Variants = append(Variants, layoutVariants...) }
@@ -29,6 +29,6 @@ func bits(s Spec, f func(*Spec)) Spec {
 // and autograd that only floating-point and complex tensors carry.
 func (sp *Spec) asIndex() {
 	sp.Dtype = "int64"
-	sp.Conj, sp.Neg, sp.RequiresGrad, sp.NonLeafView = false, false, false, false
+	sp.Conj, sp.Neg, sp.RequiresGrad, sp.NonLeafView, sp.NonLeafBase = false, false, false, false, false
 	sp.Layout = ""
 }

@@ -135,13 +135,12 @@ func toDtype(s *Sample, name, dtype, from string) bool {
 func atoi(x string) int { n, _ := strconv.Atoi(x); return n }
 
 // rank sets the rank of the tensors named name, or of every tensor when
-// name names none.
+// name names none or they have that rank already.
 func rank(s *Sample, name string, r int) bool {
-	ks := s.named(name)
-	if ks == nil {
-		ks = s.tensors()
+	if ks := s.named(name); ks != nil && s.setRank(ks, r) {
+		return true
 	}
-	return s.setRank(ks, r)
+	return s.setRank(s.tensors(), r)
 }
 
 // dims puts the int and int[] arguments named like a dim in [lo, hi], and
@@ -223,7 +222,7 @@ func ints(x string) []int {
 // a range for dims), or of the Tensor[] one.
 func listLen(s *Sample, name string, n int) bool {
 	a := s.arg(name)
-	if a == nil {
+	if a == nil || (a.Tensors != nil && !a.List) || a.Schema.Type.TensorForm() == schema.TensorOptional {
 		return false
 	}
 	if a.List {

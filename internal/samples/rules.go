@@ -1,6 +1,10 @@
 package samples
 
-import "github.com/assertgen/assertgen/schema"
+import (
+	"strings"
+
+	"github.com/assertgen/assertgen/schema"
+)
 
 // Rules are the repairs, first match first: each reads an error message
 // of a kernel (PyTorch's wording; another runtime's messages that say the
@@ -9,6 +13,9 @@ import "github.com/assertgen/assertgen/schema"
 var Rules = []Rule{
 	// dtypes
 	{"dtype not implemented", re(`not implemented for '(\w+)'`), func(s *Sample, m []string) bool { return away(s, dtypeOf(m[1])) }},
+	{"dtype not implemented", re(`Type (\w+) is not a member of|Unsupported type (\w+)|type (\w+) not supported|No methods found for \w+ for (\w+)`), func(s *Sample, m []string) bool {
+		return away(s, dtypeOf(m[1]+m[2]+m[3]+m[4]))
+	}},
 	{"dtype not supported", re(`[Dd]type (\w+) ?not supported|ScalarType (\w+) is not supported`), func(s *Sample, m []string) bool {
 		return away(s, dtypeOf(m[1]+m[2]))
 	}},
@@ -23,9 +30,10 @@ var Rules = []Rule{
 	}},
 	{"bool tensor", re(`(\w+) should be a boolean tensor|Expected (\w+) to be of ScalarType Bool`), func(s *Sample, m []string) bool { return toDtype(s, m[1]+m[2], "Bool", "") }},
 	{"float tensor", re(`Expected floating point type for (\w+)`), func(s *Sample, m []string) bool { return toDtype(s, m[1], "Float", "") }},
-	{"out dtype", re(`(?:Expected out tensor to have dtype|expects) (bool|int|long int|Long|float|double)(?: tensor out)?,? but got`), func(s *Sample, m []string) bool {
-		return s.setDtype(s.writes(), dtypeOf(m[1]))
+	{"out dtype", re(`Expected out tensor to have dtype (bool|int|long int|Long|float|double), but got (\w+)`), func(s *Sample, m []string) bool {
+		return oneOut(s, dtypeOf(m[2]), dtypeOf(m[1]))
 	}},
+	{"out dtype", re(`expects (Long|Int|Bool|Float) tensor out`), func(s *Sample, m []string) bool { return s.setDtype(s.writes(), dtypeOf(m[1])) }},
 	{"int scalars", re(`result type Float can't be cast to the desired output type (?:Long|Int|Short|Char|Byte|Bool)`), func(s *Sample, m []string) bool {
 		return intScalars(s)
 	}},
@@ -33,12 +41,13 @@ var Rules = []Rule{
 		return s.setDtype(s.writes(), dtypeOf(m[1]))
 	}},
 	{"complex out", re(`expects a complex output tensor`), func(s *Sample, m []string) bool { return s.setDtype(s.writes(), "complex64") }},
-	{"complex", re(`only supported for complex tensors|Only supports complex dtypes|complex-valued input|non-complex dtypes|isComplexType|expects? a complex`), func(s *Sample, m []string) bool {
+	{"complex", re(`is_complex\(\) to be true|only supported for complex tensors|Only supports complex dtypes|complex-valued input|non-complex dtypes|isComplexType|expects? a complex`), func(s *Sample, m []string) bool {
 		return s.setDtype(s.ofDtype("float32"), "complex64") || s.setDtype(s.ofDtype("float64"), "complex128")
 	}},
 	{"expected dtype", re(`expected scalar type (\w+) but found (\w+)|Expected object of scalar type (\w+) but got scalar type (\w+)`), func(s *Sample, m []string) bool {
 		return toDtype(s, "-", m[1]+m[3], m[2]+m[4])
 	}},
+	{"expected dtype", re(`only works on (\w+) Tensor, got (\w+)`), func(s *Sample, m []string) bool { return toDtype(s, "-", m[1], m[2]) }},
 	{"expected dtype", re(`Found dtype (\w+) but expected (\w+)`), func(s *Sample, m []string) bool { return toDtype(s, "-", m[2], m[1]) }},
 	{"same dtype", re(`(?:to have the same dtype|must have the same dtype|same scalar type|dtypes? (?:must|should) match)`), func(s *Sample, m []string) bool {
 		ks := s.tensors()
@@ -98,6 +107,40 @@ var Rules = []Rule{
 		return rank(s, "input", atoi(m[1]+m[2]+m[3]+m[4]+m[5]))
 	}},
 	{"input rank", re(`Expected input\.dim\(\) > (\d)`), func(s *Sample, m []string) bool { return rank(s, "input", atoi(m[1])+1) }},
+	{"named rank", re(`Expected (\d)-dimensional tensor, but got \d-dimensional tensor for argument #\d+ '(\w+)'|'(\w+)' argument should be a (\d)D`), func(s *Sample, m []string) bool {
+		if m[2] != "" {
+			return rank(s, m[2], atoi(m[1]))
+		}
+		return rank(s, m[3], atoi(m[4]))
+	}},
+	{"named rank", re(`(\w+) tensor should have one dimension`), func(s *Sample, m []string) bool { return rank(s, m[1], 1) }},
+	{"named rank", re(`Expect (\w+) to have (\d+) dimensions|(\w+) tensor must have (\d) dims|packed scalar (\w+) to be of dimension (\d)`), func(s *Sample, m []string) bool {
+		return rank(s, m[1]+m[3]+strings.ReplaceAll(m[5], "Tensor", "scalars"), atoi(m[2]+m[4]+m[6]))
+	}},
+	{"not 0-dim", re(`but tensor has no dimensions`), func(s *Sample, m []string) bool {
+		var ks []int
+		for _, k := range s.tensors() {
+			if len(s.Specs[k].Shape) == 0 {
+				ks = append(ks, k)
+			}
+		}
+		return s.setShape(ks, []int{3})
+	}},
+	{"input rank", re(`should be a (\d)D tensor|must be (\d)D or (\d)D tensor|expected (\d)D input and grid`), func(s *Sample, m []string) bool {
+		if m[1]+m[4] != "" {
+			return rank(s, "input", atoi(m[1]+m[4]))
+		}
+		return rank(s, "input", atoi(m[3]))
+	}},
+	{"not 0-dim", re(`cannot be applied to a 0-dim tensor`), func(s *Sample, m []string) bool {
+		var ks []int
+		for _, k := range s.tensors() {
+			if len(s.Specs[k].Shape) == 0 {
+				ks = append(ks, k)
+			}
+		}
+		return s.setShape(ks, []int{1})
+	}},
 	{"rank", re(`TensorAccessor expected (\d+) dims but tensor has (\d+)`), func(s *Sample, m []string) bool {
 		var ks []int
 		for _, k := range s.tensors() {
@@ -129,7 +172,9 @@ var Rules = []Rule{
 		if len(ks) < 3 {
 			return false
 		}
-		return s.setShape(ks[:1], []int{2}) || s.setShape(ks[1:2], []int{2, 3}) || s.setShape(ks[2:3], []int{3})
+		c0 := s.setShape(ks[:1], []int{2})
+		c1 := s.setShape(ks[1:2], []int{2, 3})
+		return s.setShape(ks[2:3], []int{3}) || c0 || c1
 	}},
 	{"square matrix", re(`square matri|must be a square|Expected a square|must be batches of square`), func(s *Sample, m []string) bool { return square(s, "") }},
 	{"positive-definite", re(`positive.definite|singular|not invertible|could not be completed`), func(s *Sample, m []string) bool { return square(s, FillSPD) }},
@@ -139,7 +184,19 @@ var Rules = []Rule{
 	{"slice size", re(`expected (\w+) to have a size equal to the slice of self\. \w+ size = \[[\d, ]*\], slice size = \[([\d, ]*)\]`), func(s *Sample, m []string) bool {
 		return s.setShape(s.named(m[1]), ints(m[2]))
 	}},
-	{"n-element tensor", re(`(\w+) must be a (\d+)-element tensor`), func(s *Sample, m []string) bool { return s.setShape(s.named(m[1]), []int{atoi(m[2])}) }},
+	{"n-element tensor", re(`(\w+) must be a (\d+)-element tensor|(\w+) should contain (\d+) elements`), func(s *Sample, m []string) bool {
+		return s.setShape(s.named(m[1]+m[3]), []int{atoi(m[2] + m[4])})
+	}},
+	{"leading dims", re(`first two dimensions of (\w+) tensor to be: \[(\d+), (\d+)\]`), func(s *Sample, m []string) bool {
+		ks := s.named(m[1])
+		if len(ks) == 0 || len(s.Specs[ks[0]].Shape) < 2 {
+			return false
+		}
+		sh := append([]int(nil), s.Specs[ks[0]].Shape...)
+		sh[0], sh[1] = atoi(m[2]), atoi(m[3])
+		return s.setShape(ks, sh)
+	}},
+	{"embed dim", re(`embed_dim (\d+) didn't match last dim of query (\d+)`), func(s *Sample, m []string) bool { return s.setInts("embed_dim", int64(atoi(m[2]))) }},
 	{"last dim", re(`must have a last dimension of size (\d+)`), func(s *Sample, m []string) bool { return lastDim(s, s.tensors(), atoi(m[1])) }},
 	{"last dim", re(`expected (\w+) to have size (\d+) in last dimension`), func(s *Sample, m []string) bool { return lastDim(s, s.named(m[1]), atoi(m[2])) }},
 	{"one element", re(`with (\d+) elements cannot be converted to Scalar|must be a scalar|only one element tensors`), func(s *Sample, m []string) bool { return oneElement(s) }},
@@ -148,7 +205,9 @@ var Rules = []Rule{
 	}},
 
 	// lists and values
-	{"list sum", re(`(\w+) to sum exactly to (\d+)`), func(s *Sample, m []string) bool { return s.setInts(m[1], int64(atoi(m[2]))) || setList(s, m[1], atoi(m[2])) }},
+	{"list sum", re(`(\w+) to sum exactly to (\d+)`), func(s *Sample, m []string) bool {
+		return s.setInts(m[1], int64(atoi(m[2]))) || setList(s, m[1], atoi(m[2]))
+	}},
 	{"list length", re(`It is expected (\w+) equals to (\d+)|(\w+) length should be (\d+)|expected (\w+) to be a single integer value or a list of (\d+) values|(\w+) must be a (\d+)-tuple`), func(s *Sample, m []string) bool {
 		return listLen(s, m[1]+m[3]+m[5]+m[7], atoi(m[2]+m[4]+m[6]+m[8]))
 	}},
@@ -169,6 +228,18 @@ var Rules = []Rule{
 	}},
 	{"string choice", re(`(\w+)(?: argument)? must be (?:either|one of) "?(\w+)"?|Expected (\w+) to be one of (\w+)`), func(s *Sample, m []string) bool {
 		return setStr(s, m[1]+m[3], m[2]+m[4])
+	}},
+	{"string choice", re(`invalid norm type`), func(s *Sample, m []string) bool { return setStr(s, "p", "fro") }},
+	{"no padding", re(`pad should be at most half of effective kernel size`), func(s *Sample, m []string) bool {
+		a := s.arg("padding")
+		if a == nil || a.Tensors != nil || len(a.Ints) == 0 || a.Ints[0] == 0 {
+			return false
+		}
+		*a = Arg{Schema: a.Schema, Ints: make([]int64, len(a.Ints))}
+		return true
+	}},
+	{"grad width", re(`(?:gradOutput|grad_output) width unexpected\. Expected: (\d+),? Got`), func(s *Sample, m []string) bool {
+		return lastDim(s, s.named("grad_output"), atoi(m[1]))
 	}},
 	{"string choice", re(`Invalid padding string`), func(s *Sample, m []string) bool { return setStr(s, "padding", "valid") }},
 	{"string choice", re(`Order (\w+) not supported`), func(s *Sample, m []string) bool { return setStr(s, "ord", "fro") }},
@@ -230,4 +301,22 @@ func equalInts(a, b []int64) bool {
 		}
 	}
 	return true
+}
+
+// oneOut gives one out= tensor of dtype got the dtype want: the last one
+// for an integer want (pivots, indices come last), else the first.
+func oneOut(s *Sample, got, want string) bool {
+	var ks []int
+	for _, k := range s.writes() {
+		if s.Specs[k].Dtype == got {
+			ks = append(ks, k)
+		}
+	}
+	if len(ks) == 0 {
+		return s.setDtype(s.writes(), want)
+	}
+	if Integral(want) {
+		return s.setDtype(ks[len(ks)-1:], want)
+	}
+	return s.setDtype(ks[:1], want)
 }

@@ -41,7 +41,8 @@ func (f *Finding) Key() string { return f.Op + " " + f.Check.String() + " " + f.
 type Report struct {
 	Ops      int
 	Samples  int // calls made
-	Rejected int // samples gorgonia or the binding rejected (a panic, not a check)
+	Rejected int // samples gorgonia or the binding rejected (a panic, not a check), after the repairs
+	Repaired int // samples that ran after internal/samples repaired them
 	Checks   uint64
 	Findings []*Finding
 	// RejectedBy counts rejected samples per op.
@@ -210,6 +211,8 @@ func Run(names ...string) (*Report, error) {
 			if rej != nil {
 				rep.Rejected++
 				rep.RejectedBy[o.Name]++
+			} else if len(s.Repairs) > 0 {
+				rep.Repaired++
 			}
 			for i := range vs {
 				x := &vs[i]
@@ -236,8 +239,8 @@ func Run(names ...string) (*Report, error) {
 // String prints the report: one line of totals, then the findings.
 func (r *Report) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "gorgonia sweep: %d ops, %d samples (%d rejected by gorgonia or the binding), %d checks run, %d findings\n",
-		r.Ops, r.Samples, r.Rejected, r.Checks, len(r.Findings))
+	fmt.Fprintf(&b, "gorgonia sweep: %d ops, %d samples (%d ran after a repair, %d rejected by gorgonia or the binding), %d checks run, %d findings\n",
+		r.Ops, r.Samples, r.Repaired, r.Rejected, r.Checks, len(r.Findings))
 	for _, f := range r.Findings {
 		fmt.Fprintf(&b, "%s\n\t%s\n\tin: %s\n", f.Key(), f.Message, strings.Join(f.Variants, "; "))
 	}

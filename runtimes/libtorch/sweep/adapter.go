@@ -3,6 +3,7 @@
 package sweep
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 
@@ -34,13 +35,17 @@ func (p *pool) release() {
 }
 
 // adapter makes a sample's values in libtorch's Go types; its tensors go
-// to the pool.
+// to the pool. A view (transposed, conj, neg, non-leaf) is made from a
+// strided tensor whose handle is released at once: only the view's
+// autograd base holds it, which the use counts leave out, so that the
+// argument is the only owner, as in a user's x.t() (torch's README, "Use
+// counts and autograd views").
 type adapter struct{ p *pool }
 
 // dtypes maps the dtype names the adapter makes to torch's.
 var dtypes = map[string]torch.Dtype{
 	"float32": torch.Float32, "float64": torch.Float64, "int64": torch.Int64, "int32": torch.Int32,
-	"bool": torch.Boolean, "complex64": torch.Complex64, "uint8": torch.Uint8, "complex128": torch.Complex128,
+	"bool": torch.Boolean, "complex64": torch.Complex64, "complex128": torch.Complex128, "uint8": torch.Uint8,
 }
 
 func (a adapter) Tensor(sp samples.Spec, made []reflect.Value) (reflect.Value, error) {
@@ -51,12 +56,65 @@ func (a adapter) Tensor(sp samples.Spec, made []reflect.Value) (reflect.Value, e
 		base := made[sp.ViewOf].Interface().(*torch.Tensor)
 		return reflect.ValueOf(a.p.add(base.Select(0, int64(sp.Index)))), nil
 	}
-	t, err := a.make(sp)
-	if err != nil {
-		return reflect.Value{}, err
+	base := sp.Dtype
+	if samples.IsQuantized(base) {
+		base = "float32" // quantized from float values
+	}
+	dt, ok := dtypes[base]
+	if !ok {
+		return reflect.Value{}, fmt.Errorf("the torch adapter makes no %s tensor", sp.Dtype)
+	}
+	if sp.Layout == samples.Mkldnn && !torch.HasMkldnn() {
+		return reflect.Value{}, errors.New("this libtorch build has no mkldnn")
+	}
+	sizes := make([]int64, len(sp.Shape))
+	for i, s := range sp.Shape {
+		sizes[i] = int64(s)
+	}
+	var t *torch.Tensor
+	if sp.Transposed || sp.NonLeafView {
+		if len(sizes) != 2 {
+			return reflect.Value{}, errors.New("the torch adapter makes transposed and non-leaf views of 2-d tensors only")
+		}
+		b := torch.FromFloat64s(dt, sp.Elements(), sizes[1], sizes[0])
+		if sp.NonLeafView {
+			b.SetRequiresGrad(true)
+		}
+		if sp.NonLeafBase {
+			// the view of a non-leaf (leaf.clone()): in-place is legal
+			l := b
+			b = l.Clone()
+			l.Release()
+		}
+		t = b.Transpose(0, 1)
+		b.Release()
+	} else {
+		t = torch.FromFloat64s(dt, sp.Elements(), sizes...)
+		if sp.RequiresGrad {
+			t.SetRequiresGrad(true)
+		}
+	}
+	for _, f := range []struct {
+		on   bool
+		make func(*torch.Tensor) *torch.Tensor
+	}{
+		{sp.Layout == samples.SparseCOO, (*torch.Tensor).ToSparse},
+		{sp.Layout == samples.SparseCSR, (*torch.Tensor).ToSparseCSR},
+		{sp.Layout == samples.Mkldnn, (*torch.Tensor).ToMkldnn},
+		{sp.Layout == samples.Quantized, func(t *torch.Tensor) *torch.Tensor { return t.QuantizePerTensor(0.1, 0, qdtypes[sp.Dtype]) }},
+		{sp.Conj, (*torch.Tensor).Conj},
+		{sp.Neg, (*torch.Tensor).NegView},
+	} {
+		if f.on {
+			d := t
+			t = f.make(d)
+			d.Release()
+		}
 	}
 	return reflect.ValueOf(a.p.add(t)), nil
 }
+
+var qdtypes = map[string]torch.QDtype{"quint8": torch.QUInt8, "qint8": torch.QInt8, "qint32": torch.QInt32}
 
 func (a adapter) Value(ar *samples.Arg, t reflect.Type) (reflect.Value, bool, error) {
 	elem, ptr := t, t.Kind() == reflect.Pointer

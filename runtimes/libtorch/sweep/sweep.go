@@ -583,48 +583,54 @@ var profiles = []string{"strict", "pytorch"}
 
 // runOp runs samples [0, n) of op under each profile, restarting the worker
 // after a crash. The op is exercised if a sample runs under the strict
-// profile (both profiles call the same kernel on the same inputs).
+// profile (both profiles call the same kernel on the same inputs, so the
+// pytorch profile skips the samples that crashed under the strict one).
 func (w *workerProc) runOp(name string, n int, timeout time.Duration) opResult {
 	t0 := time.Now()
 	r := opResult{name: name, exercised: -1, ran: map[int]bool{}, checksRun: map[string]uint64{}, skipped: map[string]uint64{}}
 	deadline := time.After(timeout)
+	skip := map[int]bool{}
 	for _, profile := range profiles {
-		if !w.runProfile(&r, name, profile, n, deadline) {
+		if !w.runProfile(&r, name, profile, n, skip, deadline) {
 			break
+		}
+		for _, c := range r.crashes {
+			var k int
+			if _, err := fmt.Sscan(c.Sample, &k); err == nil {
+				skip[k] = true
+			}
 		}
 	}
 	r.seconds = time.Since(t0).Seconds()
 	return r
 }
 
-// runProfile reports false after a timeout.
-func (w *workerProc) runProfile(r *opResult, name, profile string, n int, deadline <-chan time.Time) bool {
+// runProfile runs the samples [0, n) but those in skip; it reports false
+// after a timeout.
+func (w *workerProc) runProfile(r *opResult, name, profile string, n int, skip map[int]bool, deadline <-chan time.Time) bool {
 	for k := 0; k < n; {
+		if skip[k] {
+			k++
+			continue
+		}
+		end := k + 1
+		for end < n && !skip[end] {
+			end++
+		}
 		if w.cmd == nil {
 			if err := w.start(); err != nil {
 				r.crashes = append(r.crashes, Crash{Op: name, Profile: profile, Sample: fmt.Sprint(k), Signal: "worker start: " + err.Error()})
 				return false
 			}
 		}
-		fmt.Fprintf(w.stdin, "%s %d %d %s\n", name, k, n, profile)
+		fmt.Fprintf(w.stdin, "%s %d %d %s\n", name, k, end, profile)
 		cur := k
-		finished := false
-		for !finished {
+		for finished := false; !finished; {
 			select {
 			case line, ok := <-w.lines:
 				if !ok {
-					w.cmd.Wait()
-					sig := "exit"
-					if m := sigRE.FindStringSubmatch(w.stderr.String()); m != nil {
-						sig = m[1]
-					}
-					r.crashes = append(r.crashes, Crash{Op: name, Profile: profile, Sample: fmt.Sprint(cur), Signal: sig})
-					if r.errClass == "" {
-						r.errClass = "crash (" + sig + ")"
-					}
-					w.cmd = nil
-					k = cur + 1
-					finished = true
+					w.crashed(r, name, profile, cur)
+					k, finished = cur+1, true
 					continue
 				}
 				var s sampleResult
@@ -635,37 +641,9 @@ func (w *workerProc) runProfile(r *opResult, name, profile string, n int, deadli
 				case "start":
 					cur = s.K
 				case "res":
-					r.calls += s.Calls
-					r.checks += s.Checks
-					for k, n := range s.ChecksRun {
-						r.checksRun[k] += n
-					}
-					for k, n := range s.Skipped {
-						r.skipped[k] += n
-					}
-					r.ran[s.K] = true
-					if s.ErrClass == "" {
-						if profile == "strict" && (r.exercised < 0 || s.K < r.exercised) {
-							r.exercised, r.repaired = s.K, s.Repairs
-						}
-					} else if r.errClass == "" {
-						r.errClass, r.errMsg = s.ErrClass, s.ErrMsg
-					}
-					for i := range s.Violations {
-						v := &s.Violations[i]
-						f := Finding{Op: name, Profile: v.Profile.String(), Check: v.Check.String(), Message: v.Error(),
-							SampleID: s.K, Sample: fmt.Sprintf("%d: %s", s.K, Variants[s.K].Name), Repairs: s.Repairs}
-						if v.Ret >= 0 {
-							ret := v.Ret
-							f.Ret = &ret
-						} else {
-							f.Arg = v.Arg
-						}
-						r.findings = append(r.findings, f)
-					}
+					r.add(&s, name, profile)
 				case "done":
-					k = n
-					finished = true
+					k, finished = end, true
 				}
 			case <-deadline:
 				w.stop()
@@ -678,4 +656,50 @@ func (w *workerProc) runProfile(r *opResult, name, profile string, n int, deadli
 		}
 	}
 	return true
+}
+
+// crashed records the worker's death on sample k.
+func (w *workerProc) crashed(r *opResult, name, profile string, k int) {
+	w.cmd.Wait()
+	sig := "exit"
+	if m := sigRE.FindStringSubmatch(w.stderr.String()); m != nil {
+		sig = m[1]
+	}
+	r.crashes = append(r.crashes, Crash{Op: name, Profile: profile, Sample: fmt.Sprint(k), Signal: sig})
+	if r.errClass == "" {
+		r.errClass = "crash (" + sig + ")"
+	}
+	w.cmd = nil
+}
+
+// add adds one sample's result.
+func (r *opResult) add(s *sampleResult, name, profile string) {
+	r.calls += s.Calls
+	r.checks += s.Checks
+	for k, n := range s.ChecksRun {
+		r.checksRun[k] += n
+	}
+	for k, n := range s.Skipped {
+		r.skipped[k] += n
+	}
+	r.ran[s.K] = true
+	if s.ErrClass == "" {
+		if profile == "strict" && (r.exercised < 0 || s.K < r.exercised) {
+			r.exercised, r.repaired = s.K, s.Repairs
+		}
+	} else if r.errClass == "" {
+		r.errClass, r.errMsg = s.ErrClass, s.ErrMsg
+	}
+	for i := range s.Violations {
+		v := &s.Violations[i]
+		f := Finding{Op: name, Profile: v.Profile.String(), Check: v.Check.String(), Message: v.Error(),
+			SampleID: s.K, Sample: fmt.Sprintf("%d: %s", s.K, Variants[s.K].Name), Repairs: s.Repairs}
+		if v.Ret >= 0 {
+			ret := v.Ret
+			f.Ret = &ret
+		} else {
+			f.Arg = v.Arg
+		}
+		r.findings = append(r.findings, f)
+	}
 }
