@@ -233,7 +233,12 @@ func listLen(s *Sample, name string, n int) bool {
 			a.Tensors = a.Tensors[:len(a.Tensors)-1]
 		}
 		for len(a.Tensors) < n {
-			a.Tensors = append(a.Tensors, a.Tensors[0])
+			// a tensor of its own, like the first (a list of one tensor
+			// n times would be an aliasing sample)
+			sp := s.Specs[s.root(a.Tensors[0])]
+			sp.Shape, sp.Same, sp.ViewOf = append([]int(nil), sp.Shape...), -1, -1
+			s.Specs = append(s.Specs, sp)
+			a.Tensors = append(a.Tensors, len(s.Specs)-1)
 		}
 		return true
 	}
