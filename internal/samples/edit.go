@@ -132,7 +132,7 @@ func (s *Sample) setDtype(ks []int, dt string) bool {
 			sp.Conj = false
 		}
 		if !IsFloating(dt) && !IsComplex(dt) {
-			sp.RequiresGrad, sp.NonLeafView = false, false
+			sp.RequiresGrad, sp.NonLeafView, sp.NonLeafBase = false, false, false
 		}
 	}
 	return changed

@@ -211,7 +211,7 @@ func (b *builder) tensor(a *schema.Argument) int {
 	}
 	if sp.Same < 0 && sp.ViewOf < 0 {
 		if indexLike(a.Name) {
-			sp.Dtype = "int64"
+			sp.asIndex()
 		}
 		if b.lin != nil {
 			b.lin(b.n, a.IsWrite(), &sp)

@@ -34,6 +34,10 @@ type Spec struct {
 	// NonLeafView makes the tensor a view of a leaf that requires grad
 	// (a non-leaf with an autograd base), the argument being the view.
 	NonLeafView bool
+	// NonLeafBase, with NonLeafView, makes the view's base a non-leaf
+	// (leaf.clone()), so that an in-place op on the view is legal (autograd
+	// rebases its history) where on a view of a leaf it is refused.
+	NonLeafBase bool
 	// Fill chooses the element values: "" for [Values], or one of
 	// [Fills] (a repair asks for them: valid indices, a positive-definite
 	// matrix, increasing values).
@@ -122,6 +126,9 @@ func (sp *Spec) Check() error {
 	}
 	if (sp.Layout == Quantized) != IsQuantized(sp.Dtype) {
 		return fmt.Errorf("dtype %s in layout %q: quantized dtypes go with the quantized layout only", sp.Dtype, sp.Layout)
+	}
+	if sp.NonLeafBase && !sp.NonLeafView {
+		return fmt.Errorf("a non-leaf base needs a non-leaf view")
 	}
 	if (sp.RequiresGrad || sp.NonLeafView) && !IsFloating(sp.Dtype) && !IsComplex(sp.Dtype) {
 		return fmt.Errorf("only floating-point and complex tensors require grad, not %s", sp.Dtype)

@@ -5138,7 +5138,7 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opChunk, &locs0, &a0, self)
 	r0 := kernels.Chunk(self, chunks, dim)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5157,7 +5157,7 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 	var a0 asserts.Saved
 	checksPre0(&c, &opTensorSplitSections, &locs0, &a0, self)
 	r0 := kernels.TensorSplitSections(self, sections, dim)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5176,7 +5176,7 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 	var a0 asserts.Saved
 	checksPre0(&c, &opTensorSplitIndices, &locs0, &a0, self)
 	r0 := kernels.TensorSplitIndices(self, indices, dim)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5195,7 +5195,7 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 	var a0, a1 asserts.Saved
 	checksPre14(&c, &opTensorSplitTensorIndicesOrSections, &locs70, &a0, &a1, self, tensor_indices_or_sections)
 	r0 := kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
-	checksPost87(&c, &locs70, &a0, &a1, self, tensor_indices_or_sections, r0)
+	checksPost86(&c, &locs70, &a0, &a1, self, tensor_indices_or_sections, r0)
 	return r0
 }
 
@@ -5231,7 +5231,7 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre88(&c, &opClampTensor, &locs71, &a0, &a1, &a2, self, min_, max_)
+	checksPre87(&c, &opClampTensor, &locs71, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
 	checksPost57(&c, &locs71, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
@@ -5270,7 +5270,7 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre89(&c, &opClamp_Tensor, &locs71, &a0, &a1, &a2, self, min_, max_)
+	checksPre88(&c, &opClamp_Tensor, &locs71, &a0, &a1, &a2, self, min_, max_)
 	defer c.Abandon()
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
 	checksPost59(&c, &locs71, &a0, &a1, &a2, self, min_, max_, r0)
@@ -5310,7 +5310,7 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre90(&c, &opClampTensorOut, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out)
+	checksPre89(&c, &opClampTensorOut, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
 	checksPost61(&c, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
@@ -5585,7 +5585,7 @@ func ClipTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre88(&c, &opClipTensor, &locs71, &a0, &a1, &a2, self, min_, max_)
+	checksPre87(&c, &opClipTensor, &locs71, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClipTensor(self, min_, max_)
 	checksPost57(&c, &locs71, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
@@ -5624,7 +5624,7 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre89(&c, &opClip_Tensor, &locs71, &a0, &a1, &a2, self, min_, max_)
+	checksPre88(&c, &opClip_Tensor, &locs71, &a0, &a1, &a2, self, min_, max_)
 	defer c.Abandon()
 	r0 := kernels.Clip_Tensor(self, min_, max_)
 	checksPost59(&c, &locs71, &a0, &a1, &a2, self, min_, max_, r0)
@@ -5664,7 +5664,7 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre90(&c, &opClipTensorOut, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out)
+	checksPre89(&c, &opClipTensorOut, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out)
 	defer c.Abandon()
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
 	checksPost61(&c, &locs72, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
@@ -5878,9 +5878,9 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre91(&c, &opConvolutionBackward, &locs83, &a0, &a1, &a2, grad_output, input, weight)
+	checksPre90(&c, &opConvolutionBackward, &locs83, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost92(&c, &locs83, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	checksPost91(&c, &locs83, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5897,10 +5897,10 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a11, a12, a13 asserts.Saved
-	checksPre93(&c, &opConvolutionBackwardOut, &locs84, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2)
+	checksPre92(&c, &opConvolutionBackwardOut, &locs84, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	checksPost94(&c, &locs84, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
+	checksPost93(&c, &locs84, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5956,9 +5956,9 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre91(&c, &opConvolutionBackwardOverrideable, &locs83, &a0, &a1, &a2, grad_output, input, weight)
+	checksPre90(&c, &opConvolutionBackwardOverrideable, &locs83, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost92(&c, &locs83, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	checksPost91(&c, &locs83, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5975,10 +5975,10 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a10, a11, a12 asserts.Saved
-	checksPre93(&c, &opConvolutionBackwardOverrideableOut, &locs84, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2)
+	checksPre92(&c, &opConvolutionBackwardOverrideableOut, &locs84, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	checksPost94(&c, &locs84, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
+	checksPost93(&c, &locs84, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6072,9 +6072,9 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	checksPre95(&c, &opXConvolutionDoubleBackward, &locs85, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self)
+	checksPre94(&c, &opXConvolutionDoubleBackward, &locs85, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self)
 	r0, r1, r2 := kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost96(&c, &locs85, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self, r0, r1, r2)
+	checksPost95(&c, &locs85, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6244,9 +6244,9 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre97(&c, &opConvTbcBackward, &locs88, &a0, &a1, &a2, &a3, self, input, weight, bias)
+	checksPre96(&c, &opConvTbcBackward, &locs88, &a0, &a1, &a2, &a3, self, input, weight, bias)
 	r0, r1, r2 := kernels.ConvTbcBackward(self, input, weight, bias, pad)
-	checksPost98(&c, &locs88, &a0, &a1, &a2, &a3, self, input, weight, bias, r0, r1, r2)
+	checksPost97(&c, &locs88, &a0, &a1, &a2, &a3, self, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6672,7 +6672,7 @@ func Cov(self *torch.Tensor, correction int64, fweights *torch.Tensor, aweights 
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre88(&c, &opCov, &locs94, &a0, &a2, &a3, self, fweights, aweights)
+	checksPre87(&c, &opCov, &locs94, &a0, &a2, &a3, self, fweights, aweights)
 	r0 := kernels.Cov(self, correction, fweights, aweights)
 	checksPost57(&c, &locs94, &a0, &a2, &a3, self, fweights, aweights, r0)
 	return r0
@@ -6788,7 +6788,7 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre99(&c, &opCudnnBatchNorm, &locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre98(&c, &opCudnnBatchNorm, &locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	checksPost70(&c, &locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -6807,10 +6807,10 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10, a11 asserts.Saved
-	checksPre100(&c, &opCudnnBatchNormOut, &locs96, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
+	checksPre99(&c, &opCudnnBatchNormOut, &locs96, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
-	checksPost101(&c, &locs96, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
+	checksPost100(&c, &locs96, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6827,7 +6827,7 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8 asserts.Saved
-	checksPre102(&c, &opCudnnBatchNormBackward, &locs97, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
+	checksPre101(&c, &opCudnnBatchNormBackward, &locs97, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
 	r0, r1, r2 := kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
 	checksPost72(&c, &locs97, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
 	return r0, r1, r2
@@ -6846,10 +6846,10 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10, a11 asserts.Saved
-	checksPre103(&c, &opCudnnBatchNormBackwardOut, &locs98, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2)
+	checksPre102(&c, &opCudnnBatchNormBackwardOut, &locs98, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
-	checksPost104(&c, &locs98, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2, r0, r1, r2)
+	checksPost103(&c, &locs98, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6983,9 +6983,9 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opMpsConvolutionTransposeBackward, &locs101, &a0, &a1, &a2, self, grad_output, weight)
+	checksPre104(&c, &opMpsConvolutionTransposeBackward, &locs101, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1 := kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
-	checksPost106(&c, &locs101, &a0, &a1, &a2, self, grad_output, weight, r0, r1)
+	checksPost105(&c, &locs101, &a0, &a1, &a2, self, grad_output, weight, r0, r1)
 	return r0, r1
 }
 
@@ -7002,10 +7002,10 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9, a10 asserts.Saved
-	checksPre107(&c, &opMpsConvolutionTransposeBackwardOut, &locs102, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1)
+	checksPre106(&c, &opMpsConvolutionTransposeBackwardOut, &locs102, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
-	checksPost108(&c, &locs102, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1, r0, r1)
+	checksPost107(&c, &locs102, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7139,9 +7139,9 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opCudnnGridSamplerBackward, &locs107, &a0, &a1, &a2, self, grid, grad_output)
+	checksPre104(&c, &opCudnnGridSamplerBackward, &locs107, &a0, &a1, &a2, self, grid, grad_output)
 	r0, r1 := kernels.CudnnGridSamplerBackward(self, grid, grad_output)
-	checksPost106(&c, &locs107, &a0, &a1, &a2, self, grid, grad_output, r0, r1)
+	checksPost105(&c, &locs107, &a0, &a1, &a2, self, grid, grad_output, r0, r1)
 	return r0, r1
 }
 
@@ -7158,10 +7158,10 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre107(&c, &opCudnnGridSamplerBackwardOut, &locs108, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1)
+	checksPre106(&c, &opCudnnGridSamplerBackwardOut, &locs108, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
-	checksPost108(&c, &locs108, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1, r0, r1)
+	checksPost107(&c, &locs108, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7257,10 +7257,10 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre109(&c, &opXCummaxHelper, &locs110, &a0, &a1, &a2, self, values, indices)
+	checksPre108(&c, &opXCummaxHelper, &locs110, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
-	checksPost110(&c, &locs110, &a0, &a1, &a2, self, values, indices)
+	checksPost109(&c, &locs110, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummin = asserts.Op{
@@ -7355,10 +7355,10 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre109(&c, &opXCumminHelper, &locs110, &a0, &a1, &a2, self, values, indices)
+	checksPre108(&c, &opXCumminHelper, &locs110, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
-	checksPost110(&c, &locs110, &a0, &a1, &a2, self, values, indices)
+	checksPost109(&c, &locs110, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummaxminBackward = asserts.Op{
@@ -7376,7 +7376,7 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 	var a0, a1, a2 asserts.Saved
 	checksPre56(&c, &opCummaxminBackward, &locs111, &a0, &a1, &a2, grad, input, indices)
 	r0 := kernels.CummaxminBackward(grad, input, indices, dim)
-	checksPost111(&c, &locs111, &a0, &a1, &a2, grad, input, indices, r0)
+	checksPost110(&c, &locs111, &a0, &a1, &a2, grad, input, indices, r0)
 	return r0
 }
 
@@ -7513,7 +7513,7 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 	var a0, a1, a3 asserts.Saved
 	checksPre56(&c, &opCumprodBackward, &locs112, &a0, &a1, &a3, grad, input, output)
 	r0 := kernels.CumprodBackward(grad, input, dim, output)
-	checksPost112(&c, &locs112, &a0, &a1, &a3, grad, input, output, r0)
+	checksPost111(&c, &locs112, &a0, &a1, &a3, grad, input, output, r0)
 	return r0
 }
 
@@ -7705,7 +7705,7 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre113(&c, &opCtcLossTensor, &locs116, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	checksPre112(&c, &opCtcLossTensor, &locs116, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	checksPost74(&c, &locs116, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0)
 	return r0
@@ -7782,7 +7782,7 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6 asserts.Saved
-	checksPre114(&c, &opXCtcLossBackward, &locs117, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha)
+	checksPre113(&c, &opXCtcLossBackward, &locs117, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha)
 	r0 := kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	checksPost66(&c, &locs117, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha, r0)
 	return r0
@@ -7801,7 +7801,7 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a9 asserts.Saved
-	checksPre115(&c, &opXCtcLossBackwardOut, &locs118, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out)
+	checksPre114(&c, &opXCtcLossBackwardOut, &locs118, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out)
 	defer c.Abandon()
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
 	checksPost68(&c, &locs118, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out, r0)
@@ -7821,9 +7821,9 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre116(&c, &opXCtcLossBackwardTensor, &locs119, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha)
+	checksPre115(&c, &opXCtcLossBackwardTensor, &locs119, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha)
 	r0 := kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	checksPost117(&c, &locs119, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, r0)
+	checksPost116(&c, &locs119, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, r0)
 	return r0
 }
 
@@ -8014,7 +8014,7 @@ func Diff(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, append_
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre88(&c, &opDiff, &locs123, &a0, &a3, &a4, self, prepend, append_)
+	checksPre87(&c, &opDiff, &locs123, &a0, &a3, &a4, self, prepend, append_)
 	r0 := kernels.Diff(self, n, dim, prepend, append_)
 	checksPost57(&c, &locs123, &a0, &a3, &a4, self, prepend, append_, r0)
 	return r0
@@ -8033,7 +8033,7 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre90(&c, &opDiffOut, &locs124, &a0, &a3, &a4, &a5, self, prepend, append_, out)
+	checksPre89(&c, &opDiffOut, &locs124, &a0, &a3, &a4, &a5, self, prepend, append_, out)
 	defer c.Abandon()
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
 	checksPost61(&c, &locs124, &a0, &a3, &a4, &a5, self, prepend, append_, out, r0)
@@ -8055,7 +8055,7 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 	var a0 asserts.Saved
 	checksPre0(&c, &opGradientScalarint, &locs0, &a0, self)
 	r0 := kernels.GradientScalarint(self, spacing, dim, edge_order)
-	checksPost118(&c, &locs0, &a0, self, r0)
+	checksPost117(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8074,7 +8074,7 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 	var a0 asserts.Saved
 	checksPre0(&c, &opGradientScalararray, &locs0, &a0, self)
 	r0 := kernels.GradientScalararray(self, spacing, dim, edge_order)
-	checksPost118(&c, &locs0, &a0, self, r0)
+	checksPost117(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8093,7 +8093,7 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 	var a0 asserts.Saved
 	checksPre0(&c, &opGradientArray, &locs0, &a0, self)
 	r0 := kernels.GradientArray(self, dim, edge_order)
-	checksPost118(&c, &locs0, &a0, self, r0)
+	checksPost117(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8112,7 +8112,7 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 	var a0 asserts.Saved
 	checksPre0(&c, &opGradientScalarrayint, &locs0, &a0, self)
 	r0 := kernels.GradientScalarrayint(self, spacing, dim, edge_order)
-	checksPost118(&c, &locs0, &a0, self, r0)
+	checksPost117(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8131,7 +8131,7 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 	var a0 asserts.Saved
 	checksPre0(&c, &opGradientScalarrayarray, &locs0, &a0, self)
 	r0 := kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
-	checksPost118(&c, &locs0, &a0, self, r0)
+	checksPost117(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8151,9 +8151,9 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre119(&c, &opGradientTensorarrayint, &locs125, &a0, &l1, self, spacing)
+	checksPre118(&c, &opGradientTensorarrayint, &locs125, &a0, &l1, self, spacing)
 	r0 := kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
-	checksPost120(&c, &locs125, &a0, &l1, self, spacing, r0)
+	checksPost119(&c, &locs125, &a0, &l1, self, spacing, r0)
 	return r0
 }
 
@@ -8173,9 +8173,9 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre119(&c, &opGradientTensorarray, &locs125, &a0, &l1, self, spacing)
+	checksPre118(&c, &opGradientTensorarray, &locs125, &a0, &l1, self, spacing)
 	r0 := kernels.GradientTensorarray(self, spacing, dim, edge_order)
-	checksPost120(&c, &locs125, &a0, &l1, self, spacing, r0)
+	checksPost119(&c, &locs125, &a0, &l1, self, spacing, r0)
 	return r0
 }
 
@@ -8994,9 +8994,9 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre121(&c, &opXEmbeddingBagForwardOnly, &locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	checksPre120(&c, &opXEmbeddingBagForwardOnly, &locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost122(&c, &locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	checksPost121(&c, &locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	return r0, r1, r2, r3
 }
 
@@ -9013,10 +9013,10 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a9, a10, a11, a12 asserts.Saved
-	checksPre123(&c, &opXEmbeddingBagForwardOnlyOut, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
+	checksPre122(&c, &opXEmbeddingBagForwardOnlyOut, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	checksPost124(&c, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
+	checksPost123(&c, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9094,9 +9094,9 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre125(&c, &opEmbeddingBag, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	checksPre124(&c, &opEmbeddingBag, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
-	checksPost126(&c, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
+	checksPost125(&c, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9113,9 +9113,9 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre125(&c, &opEmbeddingBagPaddingIdx, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	checksPre124(&c, &opEmbeddingBagPaddingIdx, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost126(&c, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
+	checksPost125(&c, &locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9132,9 +9132,9 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	checksPre121(&c, &opXEmbeddingBag, &locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	checksPre120(&c, &opXEmbeddingBag, &locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost122(&c, &locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	checksPost121(&c, &locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	return r0, r1, r2, r3
 }
 
@@ -9151,10 +9151,10 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a9, a10, a11, a12 asserts.Saved
-	checksPre123(&c, &opXEmbeddingBagOut, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
+	checksPre122(&c, &opXEmbeddingBagOut, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	checksPost124(&c, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
+	checksPost123(&c, &locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9171,9 +9171,9 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a10 asserts.Saved
-	checksPre127(&c, &opXEmbeddingBagBackward, &locs139, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	checksPre126(&c, &opXEmbeddingBagBackward, &locs139, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
-	checksPost117(&c, &locs139, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	checksPost116(&c, &locs139, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9190,9 +9190,9 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	checksPre128(&c, &opXEmbeddingBagSparseBackward, &locs140, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights)
+	checksPre127(&c, &opXEmbeddingBagSparseBackward, &locs140, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights)
 	r0 := kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	checksPost129(&c, &locs140, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights, r0)
+	checksPost128(&c, &locs140, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights, r0)
 	return r0
 }
 
@@ -9209,9 +9209,9 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	checksPre128(&c, &opXEmbeddingBagDenseBackward, &locs141, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	checksPre127(&c, &opXEmbeddingBagDenseBackward, &locs141, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	checksPost129(&c, &locs141, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	checksPost128(&c, &locs141, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9228,10 +9228,10 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a10 asserts.Saved
-	checksPre130(&c, &opXEmbeddingBagDenseBackwardOut, &locs142, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out)
+	checksPre129(&c, &opXEmbeddingBagDenseBackwardOut, &locs142, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
-	checksPost131(&c, &locs142, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out, r0)
+	checksPost130(&c, &locs142, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out, r0)
 	return r0
 }
 
@@ -9248,7 +9248,7 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre114(&c, &opXEmbeddingBagPerSampleWeightsBackward, &locs143, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag)
+	checksPre113(&c, &opXEmbeddingBagPerSampleWeightsBackward, &locs143, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag)
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
 	checksPost66(&c, &locs143, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag, r0)
 	return r0
@@ -9267,7 +9267,7 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7 asserts.Saved
-	checksPre115(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &locs144, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out)
+	checksPre114(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &locs144, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
 	checksPost68(&c, &locs144, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out, r0)

@@ -1286,9 +1286,9 @@ func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opGridSampler2dBackward, &locs153, &a0, &a1, &a2, grad_output, input, grid)
+	checksPre104(&c, &opGridSampler2dBackward, &locs153, &a0, &a1, &a2, grad_output, input, grid)
 	r0, r1 := kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	checksPost106(&c, &locs153, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	checksPost105(&c, &locs153, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -1305,10 +1305,10 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7, a8 asserts.Saved
-	checksPre107(&c, &opGridSampler2dBackwardOut, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
+	checksPre106(&c, &opGridSampler2dBackwardOut, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	checksPost108(&c, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
+	checksPost107(&c, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1364,9 +1364,9 @@ func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opXGridSampler2dCpuFallbackBackward, &locs153, &a0, &a1, &a2, grad_output, input, grid)
+	checksPre104(&c, &opXGridSampler2dCpuFallbackBackward, &locs153, &a0, &a1, &a2, grad_output, input, grid)
 	r0, r1 := kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost106(&c, &locs153, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	checksPost105(&c, &locs153, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -1422,9 +1422,9 @@ func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opGridSampler3dBackward, &locs153, &a0, &a1, &a2, grad_output, input, grid)
+	checksPre104(&c, &opGridSampler3dBackward, &locs153, &a0, &a1, &a2, grad_output, input, grid)
 	r0, r1 := kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	checksPost106(&c, &locs153, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	checksPost105(&c, &locs153, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -1441,10 +1441,10 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7, a8 asserts.Saved
-	checksPre107(&c, &opGridSampler3dBackwardOut, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
+	checksPre106(&c, &opGridSampler3dBackwardOut, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	checksPost108(&c, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
+	checksPost107(&c, &locs154, &a0, &a1, &a2, &a7, &a8, grad_output, input, grid, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -1822,7 +1822,7 @@ func GroupNorm(input *torch.Tensor, num_groups int64, weight *torch.Tensor, bias
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre88(&c, &opGroupNorm, &locs81, &a0, &a2, &a3, input, weight, bias)
+	checksPre87(&c, &opGroupNorm, &locs81, &a0, &a2, &a3, input, weight, bias)
 	r0 := kernels.GroupNorm(input, num_groups, weight, bias, eps, cudnn_enabled)
 	checksPost57(&c, &locs81, &a0, &a2, &a3, input, weight, bias, r0)
 	return r0
@@ -1841,9 +1841,9 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre132(&c, &opNativeGroupNorm, &locs156, &a0, &a1, &a2, input, weight, bias)
+	checksPre131(&c, &opNativeGroupNorm, &locs156, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
-	checksPost92(&c, &locs156, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	checksPost91(&c, &locs156, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1860,10 +1860,10 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8, a9, a10 asserts.Saved
-	checksPre133(&c, &opNativeGroupNormOut, &locs157, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2)
+	checksPre132(&c, &opNativeGroupNormOut, &locs157, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
-	checksPost94(&c, &locs157, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2, r0, r1, r2)
+	checksPost93(&c, &locs157, &a0, &a1, &a2, &a8, &a9, &a10, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1880,9 +1880,9 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre134(&c, &opNativeGroupNormBackward, &locs158, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight)
+	checksPre133(&c, &opNativeGroupNormBackward, &locs158, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight)
 	r0, r1, r2 := kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
-	checksPost135(&c, &locs158, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight, r0, r1, r2)
+	checksPost134(&c, &locs158, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, rstd, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1899,10 +1899,10 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a10, a11, a12 asserts.Saved
-	checksPre136(&c, &opNativeGroupNormBackwardOut, &locs159, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2)
+	checksPre135(&c, &opNativeGroupNormBackwardOut, &locs159, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
-	checksPost137(&c, &locs159, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
+	checksPost136(&c, &locs159, &a0, &a1, &a2, &a3, &a4, &a10, &a11, &a12, grad_out, input, mean, rstd, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2130,9 +2130,9 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre138(&c, &opIndexTensor, &locs133, &a0, &l1, self, indices)
+	checksPre137(&c, &opIndexTensor, &locs133, &a0, &l1, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
-	checksPost139(&c, &locs133, &a0, &l1, self, indices, r0)
+	checksPost138(&c, &locs133, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -2152,10 +2152,10 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre140(&c, &opIndexTensorOut, &locs134, &a0, &l1, &a2, self, indices, out)
+	checksPre139(&c, &opIndexTensorOut, &locs134, &a0, &l1, &a2, self, indices, out)
 	defer c.Abandon()
 	r0 := kernels.IndexTensorOut(self, indices, out)
-	checksPost141(&c, &locs134, &a0, &l1, &a2, self, indices, out, r0)
+	checksPost140(&c, &locs134, &a0, &l1, &a2, self, indices, out, r0)
 	return r0
 }
 
@@ -2273,10 +2273,10 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre142(&c, &opIndexPut_, &locs163, &a0, &l1, &a2, self, indices, values)
+	checksPre141(&c, &opIndexPut_, &locs163, &a0, &l1, &a2, self, indices, values)
 	defer c.Abandon()
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
-	checksPost143(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
+	checksPost142(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2296,10 +2296,10 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 		a0, a2, a4 asserts.Saved
 		l1         asserts.SavedList
 	)
-	checksPre144(&c, &opIndexPutOut, &locs164, &a0, &l1, &a2, &a4, self, indices, values, out)
+	checksPre143(&c, &opIndexPutOut, &locs164, &a0, &l1, &a2, &a4, self, indices, values, out)
 	defer c.Abandon()
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
-	checksPost145(&c, &locs164, &a0, &l1, &a2, &a4, self, indices, values, out, r0)
+	checksPost144(&c, &locs164, &a0, &l1, &a2, &a4, self, indices, values, out, r0)
 	return r0
 }
 
@@ -2319,9 +2319,9 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre146(&c, &opIndexPut, &locs163, &a0, &l1, &a2, self, indices, values)
+	checksPre145(&c, &opIndexPut, &locs163, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.IndexPut(self, indices, values, accumulate)
-	checksPost147(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
+	checksPost146(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2341,10 +2341,10 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre142(&c, &opXIndexPutImpl_, &locs163, &a0, &l1, &a2, self, indices, values)
+	checksPre141(&c, &opXIndexPutImpl_, &locs163, &a0, &l1, &a2, self, indices, values)
 	defer c.Abandon()
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
-	checksPost143(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
+	checksPost142(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2364,10 +2364,10 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 		a0, a2, a5 asserts.Saved
 		l1         asserts.SavedList
 	)
-	checksPre144(&c, &opXIndexPutImplOut, &locs164, &a0, &l1, &a2, &a5, self, indices, values, out)
+	checksPre143(&c, &opXIndexPutImplOut, &locs164, &a0, &l1, &a2, &a5, self, indices, values, out)
 	defer c.Abandon()
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
-	checksPost145(&c, &locs164, &a0, &l1, &a2, &a5, self, indices, values, out, r0)
+	checksPost144(&c, &locs164, &a0, &l1, &a2, &a5, self, indices, values, out, r0)
 	return r0
 }
 
@@ -2387,9 +2387,9 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre146(&c, &opXIndexPutImpl, &locs163, &a0, &l1, &a2, self, indices, values)
+	checksPre145(&c, &opXIndexPutImpl, &locs163, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
-	checksPost147(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
+	checksPost146(&c, &locs163, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2945,7 +2945,7 @@ func LayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre88(&c, &opLayerNorm, &locs81, &a0, &a2, &a3, input, weight, bias)
+	checksPre87(&c, &opLayerNorm, &locs81, &a0, &a2, &a3, input, weight, bias)
 	r0 := kernels.LayerNorm(input, normalized_shape, weight, bias, eps, cudnn_enable)
 	checksPost57(&c, &locs81, &a0, &a2, &a3, input, weight, bias, r0)
 	return r0
@@ -2964,9 +2964,9 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre132(&c, &opNativeLayerNorm, &locs156, &a0, &a2, &a3, input, weight, bias)
+	checksPre131(&c, &opNativeLayerNorm, &locs156, &a0, &a2, &a3, input, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
-	checksPost92(&c, &locs156, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
+	checksPost91(&c, &locs156, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2983,10 +2983,10 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5, a6, a7 asserts.Saved
-	checksPre133(&c, &opNativeLayerNormOut, &locs157, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2)
+	checksPre132(&c, &opNativeLayerNormOut, &locs157, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
-	checksPost94(&c, &locs157, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2, r0, r1, r2)
+	checksPost93(&c, &locs157, &a0, &a2, &a3, &a5, &a6, &a7, input, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3003,9 +3003,9 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6 asserts.Saved
-	checksPre148(&c, &opNativeLayerNormBackward, &locs171, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
+	checksPre147(&c, &opNativeLayerNormBackward, &locs171, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
-	checksPost96(&c, &locs171, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
+	checksPost95(&c, &locs171, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3022,10 +3022,10 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6, a8, a9, a10 asserts.Saved
-	checksPre149(&c, &opNativeLayerNormBackwardOut, &locs172, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
+	checksPre148(&c, &opNativeLayerNormBackwardOut, &locs172, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
-	checksPost150(&c, &locs172, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
+	checksPost149(&c, &locs172, &a0, &a1, &a3, &a4, &a5, &a6, &a8, &a9, &a10, grad_out, input, mean, rstd, weight, bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3120,9 +3120,9 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre91(&c, &opLinearBackward, &locs173, &a0, &a1, &a2, self, grad_output, weight)
+	checksPre90(&c, &opLinearBackward, &locs173, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.LinearBackward(self, grad_output, weight, output_mask)
-	checksPost92(&c, &locs173, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	checksPost91(&c, &locs173, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3139,10 +3139,10 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a6 asserts.Saved
-	checksPre93(&c, &opLinearBackwardOut, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
+	checksPre92(&c, &opLinearBackwardOut, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	checksPost94(&c, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	checksPost93(&c, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3257,9 +3257,9 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opMkldnnLinearBackwardWeights, &locs177, &a0, &a1, &a2, grad_output, input, weight)
+	checksPre104(&c, &opMkldnnLinearBackwardWeights, &locs177, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1 := kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
-	checksPost106(&c, &locs177, &a0, &a1, &a2, grad_output, input, weight, r0, r1)
+	checksPost105(&c, &locs177, &a0, &a1, &a2, grad_output, input, weight, r0, r1)
 	return r0, r1
 }
 
@@ -3276,10 +3276,10 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre107(&c, &opMkldnnLinearBackwardWeightsOut, &locs178, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1)
+	checksPre106(&c, &opMkldnnLinearBackwardWeightsOut, &locs178, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
-	checksPost108(&c, &locs178, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1, r0, r1)
+	checksPost107(&c, &locs178, &a0, &a1, &a2, &a4, &a5, grad_output, input, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -3296,9 +3296,9 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre91(&c, &opMkldnnLinearBackward, &locs173, &a0, &a1, &a2, self, grad_output, weight)
+	checksPre90(&c, &opMkldnnLinearBackward, &locs173, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
-	checksPost92(&c, &locs173, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	checksPost91(&c, &locs173, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3315,10 +3315,10 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5, a6 asserts.Saved
-	checksPre93(&c, &opMkldnnLinearBackwardOut, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
+	checksPre92(&c, &opMkldnnLinearBackwardOut, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	checksPost94(&c, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	checksPost93(&c, &locs174, &a0, &a1, &a2, &a4, &a5, &a6, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3335,7 +3335,7 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre114(&c, &opFbgemmLinearInt8WeightFp32Activation, &locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
+	checksPre113(&c, &opFbgemmLinearInt8WeightFp32Activation, &locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	checksPost66(&c, &locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
 	return r0
@@ -3354,7 +3354,7 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre114(&c, &opFbgemmLinearInt8Weight, &locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
+	checksPre113(&c, &opFbgemmLinearInt8Weight, &locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias)
 	r0 := kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	checksPost66(&c, &locs179, &a0, &a1, &a2, &a3, &a6, input, weight, packed, col_offsets, bias, r0)
 	return r0
@@ -4462,9 +4462,9 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opMatmulBackward, &locs185, &a0, &a1, &a2, grad, self, other)
+	checksPre104(&c, &opMatmulBackward, &locs185, &a0, &a1, &a2, grad, self, other)
 	r0, r1 := kernels.MatmulBackward(grad, self, other, mask)
-	checksPost106(&c, &locs185, &a0, &a1, &a2, grad, self, other, r0, r1)
+	checksPost105(&c, &locs185, &a0, &a1, &a2, grad, self, other, r0, r1)
 	return r0, r1
 }
 
@@ -4481,10 +4481,10 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre107(&c, &opMatmulBackwardOut, &locs186, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1)
+	checksPre106(&c, &opMatmulBackwardOut, &locs186, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
-	checksPost108(&c, &locs186, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1, r0, r1)
+	checksPost107(&c, &locs186, &a0, &a1, &a2, &a4, &a5, grad, self, other, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -5804,9 +5804,9 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre91(&c, &opMpsConvolutionBackward, &locs173, &a0, &a1, &a2, self, grad_output, weight)
+	checksPre90(&c, &opMpsConvolutionBackward, &locs173, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
-	checksPost92(&c, &locs173, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	checksPost91(&c, &locs173, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5823,10 +5823,10 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 	}
 	var c asserts.Call
 	var a0, a1, a2, a8, a9, a10 asserts.Saved
-	checksPre93(&c, &opMpsConvolutionBackwardOut, &locs174, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2)
+	checksPre92(&c, &opMpsConvolutionBackwardOut, &locs174, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
-	checksPost94(&c, &locs174, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
+	checksPost93(&c, &locs174, &a0, &a1, &a2, &a8, &a9, &a10, self, grad_output, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5882,9 +5882,9 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre151(&c, &opMiopenBatchNorm, &locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre150(&c, &opMiopenBatchNorm, &locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	checksPost152(&c, &locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	checksPost151(&c, &locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5901,10 +5901,10 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
-	checksPre153(&c, &opMiopenBatchNormOut, &locs198, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2)
+	checksPre152(&c, &opMiopenBatchNormOut, &locs198, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
-	checksPost154(&c, &locs198, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
+	checksPost153(&c, &locs198, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5921,9 +5921,9 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre155(&c, &opMiopenBatchNormBackward, &locs199, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
+	checksPre154(&c, &opMiopenBatchNormBackward, &locs199, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
 	r0, r1, r2 := kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
-	checksPost156(&c, &locs199, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
+	checksPost155(&c, &locs199, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5940,10 +5940,10 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10 asserts.Saved
-	checksPre157(&c, &opMiopenBatchNormBackwardOut, &locs200, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
+	checksPre156(&c, &opMiopenBatchNormBackwardOut, &locs200, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
-	checksPost158(&c, &locs200, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
+	checksPost157(&c, &locs200, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, input, grad_output, weight, running_mean, running_var, save_mean, save_var, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6118,9 +6118,9 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a3, a4, a13 asserts.Saved
 		l1              asserts.SavedList
 	)
-	checksPre159(&c, &opMiopenRnn, &locs201, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
+	checksPre158(&c, &opMiopenRnn, &locs201, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	checksPost160(&c, &locs201, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
+	checksPost159(&c, &locs201, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -6140,10 +6140,10 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		a0, a3, a4, a13, a14, a15, a16, a17, a18 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	checksPre161(&c, &opMiopenRnnOut, &locs202, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
+	checksPre160(&c, &opMiopenRnnOut, &locs202, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4)
 	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	checksPost162(&c, &locs202, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
+	checksPost161(&c, &locs202, &a0, &l1, &a3, &a4, &a13, &a14, &a15, &a16, &a17, &a18, input, weight, hx, cx, dropout_state, out0, out1, out2, out3, out4, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -6163,9 +6163,9 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	checksPre163(&c, &opMiopenRnnBackward, &locs203, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	checksPre162(&c, &opMiopenRnnBackward, &locs203, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	checksPost164(&c, &locs203, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2, r3)
+	checksPost163(&c, &locs203, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6810,9 +6810,9 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre165(&c, &opNativeBatchNorm, &locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre164(&c, &opNativeBatchNorm, &locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	checksPost152(&c, &locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	checksPost151(&c, &locs197, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6829,10 +6829,10 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10 asserts.Saved
-	checksPre166(&c, &opNativeBatchNormOut, &locs210, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
+	checksPre165(&c, &opNativeBatchNormOut, &locs210, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	checksPost154(&c, &locs210, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
+	checksPost153(&c, &locs210, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, input, weight, bias, running_mean, running_var, out, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6927,9 +6927,9 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre167(&c, &opBatchNormGatherStats, &locs213, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var)
+	checksPre166(&c, &opBatchNormGatherStats, &locs213, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var)
 	r0, r1 := kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
-	checksPost168(&c, &locs213, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var, r0, r1)
+	checksPost167(&c, &locs213, &a0, &a1, &a2, &a3, &a4, input, mean, invstd, running_mean, running_var, r0, r1)
 	return r0, r1
 }
 
@@ -6946,10 +6946,10 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9 asserts.Saved
-	checksPre169(&c, &opBatchNormGatherStatsOut, &locs214, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1)
+	checksPre168(&c, &opBatchNormGatherStatsOut, &locs214, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
-	checksPost170(&c, &locs214, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
+	checksPost169(&c, &locs214, &a0, &a1, &a2, &a3, &a4, &a8, &a9, input, mean, invstd, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -6966,9 +6966,9 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7 asserts.Saved
-	checksPre171(&c, &opBatchNormGatherStatsWithCounts, &locs215, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts)
+	checksPre170(&c, &opBatchNormGatherStatsWithCounts, &locs215, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts)
 	r0, r1 := kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
-	checksPost172(&c, &locs215, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts, r0, r1)
+	checksPost171(&c, &locs215, &a0, &a1, &a2, &a3, &a4, &a7, input, mean, invstd, running_mean, running_var, counts, r0, r1)
 	return r0, r1
 }
 
@@ -6985,10 +6985,10 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7, a8, a9 asserts.Saved
-	checksPre173(&c, &opBatchNormGatherStatsWithCountsOut, &locs216, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1)
+	checksPre172(&c, &opBatchNormGatherStatsWithCountsOut, &locs216, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
-	checksPost174(&c, &locs216, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
+	checksPost173(&c, &locs216, &a0, &a1, &a2, &a3, &a4, &a7, &a8, &a9, input, mean, invstd, running_mean, running_var, counts, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7005,9 +7005,9 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre175(&c, &opNativeBatchNormBackward, &locs217, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
+	checksPre174(&c, &opNativeBatchNormBackward, &locs217, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
-	checksPost156(&c, &locs217, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
+	checksPost155(&c, &locs217, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7024,10 +7024,10 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a10, a11, a12 asserts.Saved
-	checksPre176(&c, &opNativeBatchNormBackwardOut, &locs218, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
+	checksPre175(&c, &opNativeBatchNormBackwardOut, &locs218, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
-	checksPost158(&c, &locs218, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
+	checksPost157(&c, &locs218, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, &a11, &a12, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7044,9 +7044,9 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre177(&c, &opBatchNormBackwardReduce, &locs219, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight)
+	checksPre176(&c, &opBatchNormBackwardReduce, &locs219, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
-	checksPost178(&c, &locs219, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight, r0, r1, r2, r3)
+	checksPost177(&c, &locs219, &a0, &a1, &a2, &a3, &a4, grad_out, input, mean, invstd, weight, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7063,10 +7063,10 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10, a11 asserts.Saved
-	checksPre179(&c, &opBatchNormBackwardReduceOut, &locs220, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
+	checksPre178(&c, &opBatchNormBackwardReduceOut, &locs220, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
-	checksPost180(&c, &locs220, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
+	checksPost179(&c, &locs220, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, grad_out, input, mean, invstd, weight, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -7083,9 +7083,9 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7 asserts.Saved
-	checksPre181(&c, &opBatchNormBackwardElemt, &locs221, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
+	checksPre180(&c, &opBatchNormBackwardElemt, &locs221, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
 	r0 := kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count)
-	checksPost182(&c, &locs221, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, r0)
+	checksPost181(&c, &locs221, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, r0)
 	return r0
 }
 
@@ -7102,10 +7102,10 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8 asserts.Saved
-	checksPre183(&c, &opBatchNormBackwardElemtOut, &locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
+	checksPre182(&c, &opBatchNormBackwardElemtOut, &locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
 	defer c.Abandon()
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out)
-	checksPost184(&c, &locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out, r0)
+	checksPost183(&c, &locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, grad_out, input, mean, invstd, weight, mean_dy, mean_dy_xmu, count, out, r0)
 	return r0
 }
 
@@ -7122,9 +7122,9 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre185(&c, &opBatchNormUpdateStats, &locs223, &a0, &a1, &a2, input, running_mean, running_var)
+	checksPre184(&c, &opBatchNormUpdateStats, &locs223, &a0, &a1, &a2, input, running_mean, running_var)
 	r0, r1 := kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
-	checksPost186(&c, &locs223, &a0, &a1, &a2, input, running_mean, running_var, r0, r1)
+	checksPost185(&c, &locs223, &a0, &a1, &a2, input, running_mean, running_var, r0, r1)
 	return r0, r1
 }
 
@@ -7141,10 +7141,10 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre187(&c, &opBatchNormUpdateStatsOut, &locs224, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1)
+	checksPre186(&c, &opBatchNormUpdateStatsOut, &locs224, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
-	checksPost188(&c, &locs224, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1, r0, r1)
+	checksPost187(&c, &locs224, &a0, &a1, &a2, &a4, &a5, input, running_mean, running_var, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7467,7 +7467,7 @@ func XCdistBackward(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p fl
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre113(&c, &opXCdistBackward, &locs227, &a0, &a1, &a2, &a4, grad, x1, x2, cdist)
+	checksPre112(&c, &opXCdistBackward, &locs227, &a0, &a1, &a2, &a4, grad, x1, x2, cdist)
 	r0 := kernels.XCdistBackward(grad, x1, x2, p, cdist)
 	checksPost74(&c, &locs227, &a0, &a1, &a2, &a4, grad, x1, x2, cdist, r0)
 	return r0
@@ -7486,7 +7486,7 @@ func XCdistBackwardOut(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre189(&c, &opXCdistBackwardOut, &locs228, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out)
+	checksPre188(&c, &opXCdistBackwardOut, &locs228, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out)
 	defer c.Abandon()
 	r0 := kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
 	checksPost78(&c, &locs228, &a0, &a1, &a2, &a4, &a5, grad, x1, x2, cdist, out, r0)
@@ -7892,7 +7892,7 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opChannelShuffle, &locs0, &a0, self)
 	r0 := kernels.ChannelShuffle(self, groups)
-	checksPost190(&c, &locs0, &a0, self, r0)
+	checksPost189(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9685,9 +9685,9 @@ func PreluBackward(grad_output *torch.Tensor, self *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opPreluBackward, &locs235, &a0, &a1, &a2, grad_output, self, weight)
+	checksPre104(&c, &opPreluBackward, &locs235, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1 := kernels.PreluBackward(grad_output, self, weight)
-	checksPost106(&c, &locs235, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
+	checksPost105(&c, &locs235, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -9704,10 +9704,10 @@ func PreluBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, weight *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre107(&c, &opPreluBackwardOut, &locs236, &a0, &a1, &a2, &a3, &a4, grad_output, self, weight, out0, out1)
+	checksPre106(&c, &opPreluBackwardOut, &locs236, &a0, &a1, &a2, &a3, &a4, grad_output, self, weight, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.PreluBackwardOut(grad_output, self, weight, out0, out1)
-	checksPost108(&c, &locs236, &a0, &a1, &a2, &a3, &a4, grad_output, self, weight, out0, out1, r0, r1)
+	checksPost107(&c, &locs236, &a0, &a1, &a2, &a3, &a4, grad_output, self, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 

@@ -1391,10 +1391,10 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre191(&c, &opUnsafeSplitTensorOut, &locs242, &a0, &l3, self, out)
+	checksPre190(&c, &opUnsafeSplitTensorOut, &locs242, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
-	checksPost192(&c, &locs242, &a0, &l3, self, out)
+	checksPost191(&c, &locs242, &a0, &l3, self, out)
 }
 
 var opSplitTensor = asserts.Op{
@@ -1412,7 +1412,7 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 	var a0 asserts.Saved
 	checksPre0(&c, &opSplitTensor, &locs0, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	checksPost192(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1431,7 +1431,7 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 	var a0 asserts.Saved
 	checksPre0(&c, &opSplitSizes, &locs0, &a0, self)
 	r0 := kernels.SplitSizes(self, split_size, dim)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1471,10 +1471,10 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre191(&c, &opUnsafeSplitWithSizesOut, &locs242, &a0, &l3, self, out)
+	checksPre190(&c, &opUnsafeSplitWithSizesOut, &locs242, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
-	checksPost192(&c, &locs242, &a0, &l3, self, out)
+	checksPost191(&c, &locs242, &a0, &l3, self, out)
 }
 
 var opSplitWithSizes = asserts.Op{
@@ -1492,7 +1492,7 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 	var a0 asserts.Saved
 	checksPre0(&c, &opSplitWithSizes, &locs0, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	checksPost192(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1511,7 +1511,7 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opHsplitInt, &locs0, &a0, self)
 	r0 := kernels.HsplitInt(self, sections)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1530,7 +1530,7 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opHsplitArray, &locs0, &a0, self)
 	r0 := kernels.HsplitArray(self, indices)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1549,7 +1549,7 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opVsplitInt, &locs0, &a0, self)
 	r0 := kernels.VsplitInt(self, sections)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1568,7 +1568,7 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opVsplitArray, &locs0, &a0, self)
 	r0 := kernels.VsplitArray(self, indices)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1587,7 +1587,7 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opDsplitInt, &locs0, &a0, self)
 	r0 := kernels.DsplitInt(self, sections)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1606,7 +1606,7 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opDsplitArray, &locs0, &a0, self)
 	r0 := kernels.DsplitArray(self, indices)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4707,7 +4707,7 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opWhere, &locs268, &a0, condition)
 	r0 := kernels.Where(condition)
-	checksPost118(&c, &locs268, &a0, condition, r0)
+	checksPost117(&c, &locs268, &a0, condition, r0)
 	return r0
 }
 
@@ -8288,7 +8288,7 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opUnbindInt, &locs0, &a0, self)
 	r0 := kernels.UnbindInt(self, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	checksPost192(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8307,7 +8307,7 @@ func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opUnbindDimname, &locs0, &a0, self)
 	r0 := kernels.UnbindDimname(self, dim)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9418,9 +9418,9 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre97(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
+	checksPre96(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	checksPost98(&c, &locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
+	checksPost97(&c, &locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9456,9 +9456,9 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opFakeQuantizePerChannelAffineCachemask, &locs314, &a0, &a1, &a2, self, scale, zero_point)
+	checksPre104(&c, &opFakeQuantizePerChannelAffineCachemask, &locs314, &a0, &a1, &a2, self, scale, zero_point)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
-	checksPost106(&c, &locs314, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
+	checksPost105(&c, &locs314, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -9475,10 +9475,10 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7 asserts.Saved
-	checksPre107(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &locs315, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1)
+	checksPre106(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &locs315, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-	checksPost108(&c, &locs315, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1, r0, r1)
+	checksPost107(&c, &locs315, &a0, &a1, &a2, &a6, &a7, self, scale, zero_point, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -9553,9 +9553,9 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre97(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
+	checksPre96(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	checksPost98(&c, &locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
+	checksPost97(&c, &locs313, &a0, &a1, &a2, &a3, grad, self, scale, zero_point, r0, r1, r2)
 	return r0, r1, r2
 }
 

@@ -462,9 +462,9 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre105(&c, &opXAmpUpdateScale, &locs420, &a0, &a1, &a2, self, growth_tracker, found_inf)
+	checksPre104(&c, &opXAmpUpdateScale, &locs420, &a0, &a1, &a2, self, growth_tracker, found_inf)
 	r0, r1 := kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	checksPost106(&c, &locs420, &a0, &a1, &a2, self, growth_tracker, found_inf, r0, r1)
+	checksPost105(&c, &locs420, &a0, &a1, &a2, self, growth_tracker, found_inf, r0, r1)
 	return r0, r1
 }
 
@@ -3819,7 +3819,7 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre189(&c, &opMultilabelMarginLossBackwardGradInput, &locs439, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input)
+	checksPre188(&c, &opMultilabelMarginLossBackwardGradInput, &locs439, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
 	checksPost78(&c, &locs439, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input, r0)
@@ -3839,7 +3839,7 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre113(&c, &opMultilabelMarginLossBackward, &locs440, &a0, &a1, &a2, &a4, grad_output, self, target, is_target)
+	checksPre112(&c, &opMultilabelMarginLossBackward, &locs440, &a0, &a1, &a2, &a4, grad_output, self, target, is_target)
 	r0 := kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
 	checksPost74(&c, &locs440, &a0, &a1, &a2, &a4, grad_output, self, target, is_target, r0)
 	return r0
@@ -3919,7 +3919,7 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	checksPre268(&c, &opNllLossForwardOutput, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
 	defer c.Abandon()
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	checksPost108(&c, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
+	checksPost107(&c, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
 }
 
@@ -3938,7 +3938,7 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 	var a0, a1, a2 asserts.Saved
 	checksPre269(&c, &opNllLossForward, &locs442, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
-	checksPost106(&c, &locs442, &a0, &a1, &a2, self, target, weight, r0, r1)
+	checksPost105(&c, &locs442, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -4036,7 +4036,7 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	checksPre268(&c, &opNllLoss2dForwardOutput, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
 	defer c.Abandon()
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	checksPost108(&c, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
+	checksPost107(&c, &locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
 }
 
@@ -4055,7 +4055,7 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	var a0, a1, a2 asserts.Saved
 	checksPre269(&c, &opNllLoss2dForward, &locs442, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
-	checksPost106(&c, &locs442, &a0, &a1, &a2, self, target, weight, r0, r1)
+	checksPost105(&c, &locs442, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -4560,7 +4560,7 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre114(&c, &opGluBackwardJvp, &locs449, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx)
+	checksPre113(&c, &opGluBackwardJvp, &locs449, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx)
 	r0 := kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
 	checksPost66(&c, &locs449, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx, r0)
 	return r0
@@ -4579,7 +4579,7 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6 asserts.Saved
-	checksPre115(&c, &opGluBackwardJvpOut, &locs450, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out)
+	checksPre114(&c, &opGluBackwardJvpOut, &locs450, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out)
 	defer c.Abandon()
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
 	checksPost68(&c, &locs450, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out, r0)
@@ -9066,10 +9066,10 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7, a8 asserts.Saved
-	checksPre93(&c, &opXSlowConv2dBackwardGradInput, &locs466, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias)
+	checksPre92(&c, &opXSlowConv2dBackwardGradInput, &locs466, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
-	checksPost94(&c, &locs466, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
+	checksPost93(&c, &locs466, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9086,9 +9086,9 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre91(&c, &opXSlowConv2dBackwardOutputMask, &locs467, &a0, &a1, &a2, grad_output, self, weight)
+	checksPre90(&c, &opXSlowConv2dBackwardOutputMask, &locs467, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
-	checksPost92(&c, &locs467, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
+	checksPost91(&c, &locs467, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9105,10 +9105,10 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7, a8, a9 asserts.Saved
-	checksPre93(&c, &opXSlowConv2dBackwardOutputMaskOut, &locs468, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2)
+	checksPre92(&c, &opXSlowConv2dBackwardOutputMaskOut, &locs468, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
-	checksPost94(&c, &locs468, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
+	checksPost93(&c, &locs468, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 

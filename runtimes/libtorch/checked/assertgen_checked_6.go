@@ -3762,7 +3762,7 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre88(&c, &opLinalgPinvAtolRtolTensor, &locs500, &a0, &a1, &a2, self, atol, rtol)
+	checksPre87(&c, &opLinalgPinvAtolRtolTensor, &locs500, &a0, &a1, &a2, self, atol, rtol)
 	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
 	checksPost57(&c, &locs500, &a0, &a1, &a2, self, atol, rtol, r0)
 	return r0
@@ -3781,7 +3781,7 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre90(&c, &opLinalgPinvAtolRtolTensorOut, &locs501, &a0, &a1, &a2, &a4, self, atol, rtol, out)
+	checksPre89(&c, &opLinalgPinvAtolRtolTensorOut, &locs501, &a0, &a1, &a2, &a4, self, atol, rtol, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
 	checksPost61(&c, &locs501, &a0, &a1, &a2, &a4, self, atol, rtol, out, r0)
@@ -4191,7 +4191,7 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre88(&c, &opLinalgMatrixRankAtolRtolTensor, &locs511, &a0, &a1, &a2, input, atol, rtol)
+	checksPre87(&c, &opLinalgMatrixRankAtolRtolTensor, &locs511, &a0, &a1, &a2, input, atol, rtol)
 	r0 := kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
 	checksPost57(&c, &locs511, &a0, &a1, &a2, input, atol, rtol, r0)
 	return r0
@@ -4210,7 +4210,7 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre90(&c, &opLinalgMatrixRankAtolRtolTensorOut, &locs512, &a0, &a1, &a2, &a4, input, atol, rtol, out)
+	checksPre89(&c, &opLinalgMatrixRankAtolRtolTensorOut, &locs512, &a0, &a1, &a2, &a4, input, atol, rtol, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
 	checksPost61(&c, &locs512, &a0, &a1, &a2, &a4, input, atol, rtol, out, r0)
@@ -4875,9 +4875,9 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre119(&c, &opUnflattenDenseTensors, &locs523, &a0, &l1, flat, tensors)
+	checksPre118(&c, &opUnflattenDenseTensors, &locs523, &a0, &l1, flat, tensors)
 	r0 := kernels.UnflattenDenseTensors(flat, tensors)
-	checksPost120(&c, &locs523, &a0, &l1, flat, tensors, r0)
+	checksPost119(&c, &locs523, &a0, &l1, flat, tensors, r0)
 	return r0
 }
 
@@ -5223,7 +5223,7 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 	var a0 asserts.Saved
 	checksPre0(&c, &opSplitCopyTensor, &locs0, &a0, self)
 	r0 := kernels.SplitCopyTensor(self, split_size, dim)
-	checksPost118(&c, &locs0, &a0, self, r0)
+	checksPost117(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5242,7 +5242,7 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 	var a0 asserts.Saved
 	checksPre0(&c, &opSplitWithSizesCopy, &locs0, &a0, self)
 	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
-	checksPost118(&c, &locs0, &a0, self, r0)
+	checksPost117(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5548,7 +5548,7 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opUnbindCopyInt, &locs0, &a0, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
-	checksPost118(&c, &locs0, &a0, self, r0)
+	checksPost117(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5945,10 +5945,10 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre191(&c, &opSplitCopyTensorOut, &locs242, &a0, &l3, self, out)
+	checksPre190(&c, &opSplitCopyTensorOut, &locs242, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
-	checksPost192(&c, &locs242, &a0, &l3, self, out)
+	checksPost191(&c, &locs242, &a0, &l3, self, out)
 }
 
 var opSplitWithSizesCopyOut = asserts.Op{
@@ -5968,10 +5968,10 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre191(&c, &opSplitWithSizesCopyOut, &locs242, &a0, &l3, self, out)
+	checksPre190(&c, &opSplitWithSizesCopyOut, &locs242, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
-	checksPost192(&c, &locs242, &a0, &l3, self, out)
+	checksPost191(&c, &locs242, &a0, &l3, self, out)
 }
 
 var opSqueezeCopyOut = asserts.Op{
@@ -6211,10 +6211,10 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		a0 asserts.Saved
 		l2 asserts.SavedList
 	)
-	checksPre191(&c, &opUnbindCopyIntOut, &locs242, &a0, &l2, self, out)
+	checksPre190(&c, &opUnbindCopyIntOut, &locs242, &a0, &l2, self, out)
 	defer c.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
-	checksPost192(&c, &locs242, &a0, &l2, self, out)
+	checksPost191(&c, &locs242, &a0, &l2, self, out)
 }
 
 var opViewCopyOut = asserts.Op{
@@ -6368,7 +6368,7 @@ func XNestedTensorLayerNorm(self *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre88(&c, &opXNestedTensorLayerNorm, &locs86, &a0, &a1, &a2, self, weight, bias)
+	checksPre87(&c, &opXNestedTensorLayerNorm, &locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.XNestedTensorLayerNorm(self, weight, bias, eps)
 	checksPost57(&c, &locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
@@ -6387,7 +6387,7 @@ func XNestedTensorLayerNormOut(self *torch.Tensor, weight *torch.Tensor, bias *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre90(&c, &opXNestedTensorLayerNormOut, &locs87, &a0, &a1, &a2, &a4, self, weight, bias, out)
+	checksPre89(&c, &opXNestedTensorLayerNormOut, &locs87, &a0, &a1, &a2, &a4, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorLayerNormOut(self, weight, bias, eps, out)
 	checksPost61(&c, &locs87, &a0, &a1, &a2, &a4, self, weight, bias, out, r0)
@@ -6583,7 +6583,7 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	var a0, a1, a2, a5, a6, a7, a8, a9 asserts.Saved
 	checksPre331(&c, &opXTritonMultiHeadAttention, &locs535, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	checksPost182(&c, &locs535, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
+	checksPost181(&c, &locs535, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
 	return r0
 }
 
@@ -6603,7 +6603,7 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	checksPre332(&c, &opXTritonMultiHeadAttentionOut, &locs536, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	checksPost184(&c, &locs536, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
+	checksPost183(&c, &locs536, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
 	return r0
 }
 
@@ -6659,7 +6659,7 @@ func XFlashScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre114(&c, &opXFlashScaledDotProductAttention, &locs538, &a0, &a1, &a2, &a3, &a4, query, key, value, cum_seq_q, cum_seq_k)
+	checksPre113(&c, &opXFlashScaledDotProductAttention, &locs538, &a0, &a1, &a2, &a3, &a4, query, key, value, cum_seq_q, cum_seq_k)
 	r0 := kernels.XFlashScaledDotProductAttention(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal)
 	checksPost66(&c, &locs538, &a0, &a1, &a2, &a3, &a4, query, key, value, cum_seq_q, cum_seq_k, r0)
 	return r0

@@ -80,6 +80,12 @@ func (a adapter) Tensor(sp samples.Spec, made []reflect.Value) (reflect.Value, e
 		if sp.NonLeafView {
 			b.SetRequiresGrad(true)
 		}
+		if sp.NonLeafBase {
+			// the view of a non-leaf (leaf.clone()): in-place is legal
+			l := b
+			b = l.Clone()
+			l.Release()
+		}
 		t = b.Transpose(0, 1)
 		b.Release()
 	} else {

@@ -102,3 +102,37 @@ extern "C" int64_t ag_saved_storage_refs(void *p) {
 	auto it = saved_refs.find(s);
 	return it == saved_refs.end() ? 0 : it->second;
 }
+
+#include <torch/csrc/autograd/function.h>
+#include <torch/csrc/autograd/functions/accumulate_grad.h>
+
+#include <unordered_set>
+#include <vector>
+
+// ag_accumulator_refs counts the references to view t's base that t's own
+// autograd graph holds: a view of a leaf that requires grad has a grad_fn
+// whose edges lead to the leaf's AccumulateGrad node, which holds the leaf
+// itself. When the leaf is the view's base and nothing else holds it (the
+// user released it), it is reachable only through the view's metadata, as
+// the ViewInfo's own reference is, and must not count as an owner of the
+// storage either (tensor.cpp, view_base_refs). The walk follows the graph
+// from t's grad_fn up to a bound; a reference it does not reach is counted
+// as an owner (a use count too high, never one too low).
+int64_t ag_accumulator_refs(const at::Tensor &t, const at::TensorBase &base) {
+	auto *meta = torch::autograd::impl::get_autograd_meta(t);
+	if (meta == nullptr || !meta->grad_fn_ || !base.requires_grad()) return 0;
+	std::vector<torch::autograd::Node *> todo{meta->grad_fn_.get()};
+	std::unordered_set<torch::autograd::Node *> seen;
+	int64_t n = 0;
+	while (!todo.empty() && seen.size() < 64) {
+		torch::autograd::Node *fn = todo.back();
+		todo.pop_back();
+		if (fn == nullptr || !seen.insert(fn).second) continue;
+		if (auto *acc = dynamic_cast<torch::autograd::AccumulateGrad *>(fn)) {
+			if (acc->variable.is_same(base)) n++;
+			continue;
+		}
+		for (const auto &e : fn->next_edges()) todo.push_back(e.function.get());
+	}
+	return n;
+}

@@ -134,3 +134,32 @@ func TestAutogradViews(t *testing.T) {
 		t.Errorf("view of a live non-leaf after an in-place write: use counts [%d %d], want [1 2]", i, s)
 	}
 }
+
+// TestViewOfReleasedLeaf: a view of a leaf that requires grad keeps the
+// leaf alive twice, as its autograd base and through the AccumulateGrad
+// node of its own grad_fn's graph. Once the user releases the leaf, it is
+// reachable only through the view's metadata and is not counted (as a
+// temporary base without autograd is not: TestTemporaryBaseIsNotAnOwner);
+// a view of that view, once the first view is gone too, the same.
+func TestViewOfReleasedLeaf(t *testing.T) {
+	x := leaf(2, 3)
+	v := x.Transpose(0, 1)
+	if _, s := v.UseCounts(); s != 2 {
+		t.Errorf("view of a live leaf: storage use count %d, want 2", s)
+	}
+	x.Release()
+	if _, s := v.UseCounts(); s != 1 {
+		t.Errorf("view of a leaf only it holds: storage use count %d, want 1", s)
+	}
+	w := v.Select(0, 1)
+	defer w.Release()
+	// While v lives the leaf has a second view holding it, so it counts,
+	// with or without autograd: x, v and w.
+	if _, s := w.UseCounts(); s != 3 {
+		t.Errorf("view of that view while it lives: storage use count %d, want 3", s)
+	}
+	v.Release()
+	if _, s := w.UseCounts(); s != 1 {
+		t.Errorf("view of a view of a leaf only it holds: storage use count %d, want 1", s)
+	}
+}

@@ -14,6 +14,8 @@
 #include <sstream>
 #include <unordered_map>
 
+int64_t ag_accumulator_refs(const at::Tensor &t, const at::TensorBase &base); // autograd.cpp
+
 namespace {
 
 // Identities are numbers from one counter, never addresses. An address is
@@ -119,7 +121,9 @@ void ag_set_num_threads(int n) {
 // references are counted exactly, without touching the view: a copy of the
 // function adds one reference per capture of the base.
 static int64_t view_base_refs(const at::Tensor &t, const at::TensorBase &base) {
-	int64_t n = 1;
+	// the ViewInfo's base_, and the leaf's AccumulateGrad node in the
+	// view's own graph (a view of a leaf that requires grad)
+	int64_t n = 1 + ag_accumulator_refs(t, base);
 #if TORCH_VERSION_MAJOR >= 2
 	auto *m = torch::autograd::impl::get_view_autograd_meta(t);
 	if (m == nullptr || !m->has_bw_view()) return n;

@@ -5556,7 +5556,7 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opChunk, &locs0, &a0, self)
 	r0 := kernels.Chunk(self, chunks, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5575,7 +5575,7 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 	var a0 asserts.Saved
 	checksPre0(&c, &opTensorSplitSections, &locs0, &a0, self)
 	r0 := kernels.TensorSplitSections(self, sections, dim)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5594,7 +5594,7 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 	var a0 asserts.Saved
 	checksPre0(&c, &opTensorSplitIndices, &locs0, &a0, self)
 	r0 := kernels.TensorSplitIndices(self, indices, dim)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 

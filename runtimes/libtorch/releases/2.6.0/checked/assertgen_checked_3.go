@@ -2820,7 +2820,7 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 	var a0 asserts.Saved
 	checksPre0(&c, &opSplitTensor, &locs0, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2839,7 +2839,7 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 	var a0 asserts.Saved
 	checksPre0(&c, &opSplitSizes, &locs0, &a0, self)
 	r0 := kernels.SplitSizes(self, split_size, dim)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2900,7 +2900,7 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 	var a0 asserts.Saved
 	checksPre0(&c, &opSplitWithSizes, &locs0, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2919,7 +2919,7 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opHsplitInt, &locs0, &a0, self)
 	r0 := kernels.HsplitInt(self, sections)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2938,7 +2938,7 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opHsplitArray, &locs0, &a0, self)
 	r0 := kernels.HsplitArray(self, indices)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2957,7 +2957,7 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opVsplitInt, &locs0, &a0, self)
 	r0 := kernels.VsplitInt(self, sections)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2976,7 +2976,7 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opVsplitArray, &locs0, &a0, self)
 	r0 := kernels.VsplitArray(self, indices)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2995,7 +2995,7 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opDsplitInt, &locs0, &a0, self)
 	r0 := kernels.DsplitInt(self, sections)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3014,7 +3014,7 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opDsplitArray, &locs0, &a0, self)
 	r0 := kernels.DsplitArray(self, indices)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 

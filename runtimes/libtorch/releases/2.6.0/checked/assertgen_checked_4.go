@@ -602,7 +602,7 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opUnbindInt, &locs0, &a0, self)
 	r0 := kernels.UnbindInt(self, dim)
-	checksPost85(&c, &locs0, &a0, self, r0)
+	checksPost86(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -621,7 +621,7 @@ func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
 	var a0 asserts.Saved
 	checksPre0(&c, &opUnbindDimname, &locs0, &a0, self)
 	r0 := kernels.UnbindDimname(self, dim)
-	checksPost86(&c, &locs0, &a0, self, r0)
+	checksPost85(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
