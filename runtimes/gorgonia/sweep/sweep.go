@@ -8,6 +8,7 @@
 package sweep
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"sort"
@@ -43,6 +44,9 @@ type Report struct {
 	Samples  int // calls made
 	Rejected int // samples gorgonia or the binding rejected (a panic, not a check), after the repairs
 	Repaired int // samples that ran after internal/samples repaired them
+	// Unmade counts, by the adapter's reason, the samples it cannot make
+	// (a layout, dtype or autograd gorgonia lacks): not run, not rejected.
+	Unmade   map[string]int
 	Checks   uint64
 	Findings []*Finding
 	// RejectedBy counts rejected samples per op.
@@ -197,7 +201,7 @@ func Run(names ...string) (*Report, error) {
 	}
 	defer asserts.SetContentCheck(asserts.SetContentCheck(true))
 	before := asserts.ReadStats()
-	rep := &Report{Ops: len(ops), RejectedBy: map[string]int{}}
+	rep := &Report{Ops: len(ops), RejectedBy: map[string]int{}, Unmade: map[string]int{}}
 	byKey := map[string]*Finding{}
 	for _, o := range ops {
 		fn := reflect.ValueOf(Checked[o.Name])
@@ -208,7 +212,10 @@ func Run(names ...string) (*Report, error) {
 			s := samples.For(o, v)
 			rep.Samples++
 			vs, rej := call(fn, s)
-			if rej != nil {
+			var me *samples.MakeError
+			if errors.As(rej, &me) {
+				rep.Unmade[me.Err.Error()]++
+			} else if rej != nil {
 				rep.Rejected++
 				rep.RejectedBy[o.Name]++
 			} else if len(s.Repairs) > 0 {
@@ -239,10 +246,26 @@ func Run(names ...string) (*Report, error) {
 // String prints the report: one line of totals, then the findings.
 func (r *Report) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "gorgonia sweep: %d ops, %d samples (%d ran after a repair, %d rejected by gorgonia or the binding), %d checks run, %d findings\n",
-		r.Ops, r.Samples, r.Repaired, r.Rejected, r.Checks, len(r.Findings))
+	unmade := 0
+	for _, n := range r.Unmade {
+		unmade += n
+	}
+	fmt.Fprintf(&b, "gorgonia sweep: %d ops, %d samples (%d the adapter cannot make, %d ran after a repair, %d rejected by gorgonia or the binding), %d checks run, %d findings\n",
+		r.Ops, r.Samples, unmade, r.Repaired, r.Rejected, r.Checks, len(r.Findings))
+	for _, k := range sortedKeys(r.Unmade) {
+		fmt.Fprintf(&b, "\tcannot make (%d): %s\n", r.Unmade[k], k)
+	}
 	for _, f := range r.Findings {
 		fmt.Fprintf(&b, "%s\n\t%s\n\tin: %s\n", f.Key(), f.Message, strings.Join(f.Variants, "; "))
 	}
 	return b.String()
+}
+
+func sortedKeys(m map[string]int) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
 }
