@@ -304,8 +304,13 @@ func layout(s *Sample, l string, all bool) bool {
 			continue
 		}
 		sp.Layout, sp.Transposed, changed = l, false, true
+		// the conj and neg bits are lazy flags of strided tensors: libtorch
+		// makes a quantized tensor with the neg bit, and its quantized
+		// kernels crash on it (2.14.1, sample 13)
+		sp.Conj, sp.Neg = false, false
 		if l == Quantized {
 			sp.Dtype = "quint8"
+			sp.RequiresGrad, sp.NonLeafView, sp.NonLeafBase = false, false, false
 		}
 	}
 	return changed

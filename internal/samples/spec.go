@@ -121,6 +121,9 @@ func (sp *Spec) Check() error {
 	if sp.Conj && !IsComplex(sp.Dtype) {
 		return fmt.Errorf("the conj bit needs a complex dtype, not %s", sp.Dtype)
 	}
+	if (sp.Conj || sp.Neg) && sp.Layout != "" {
+		return fmt.Errorf("the conj and neg bits go with strided tensors, not %s", sp.Layout)
+	}
 	if sp.Neg && sp.Dtype == "bool" {
 		return fmt.Errorf("the neg bit needs a numeric dtype, not bool")
 	}
