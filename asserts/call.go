@@ -319,13 +319,24 @@ func (c *Call) After(s *Saved, t Identity) {
 // blamed on their kernel. Generated code calls Mutable for every argument
 // an op may write (see concurrent.go).
 func (c *Call) Mutable(s *Saved) {
+	st := writeKey(s.id)
 	if c.nmut < len(c.mut) {
-		c.mut[c.nmut] = s.id.Storage
+		c.mut[c.nmut] = st
 		c.nmut++
-		declareWrite(s.id.Storage)
+		declareWrite(st)
 		return
 	}
-	c.mutableMore(s.id.Storage)
+	c.mutableMore(st)
+}
+
+// writeKey is what a write to a tensor moves: its StorageImpl's bytes
+// and version, or, for a storageless tensor (sparse), its TensorImpl's
+// own version counter, keyed apart from storages by the top bit.
+func writeKey(id Ident) ID {
+	if id.Storage == 0 && id.Impl != 0 {
+		return id.Impl | 1<<63
+	}
+	return id.Storage
 }
 
 // MutableList records every element of a mutable list argument, as
@@ -997,7 +1008,7 @@ func (c *Call) slowInputWith(k Check, l Loc, s *Saved, add, drop conds) {
 	if want == got {
 		return
 	}
-	if k == CheckNoMutation && c.aliasesMutable(s.id.Storage) {
+	if k == CheckNoMutation && c.aliasesMutable(writeKey(s.id)) {
 		c.skip(k, ReasonAliasesMutable)
 		return
 	}

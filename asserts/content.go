@@ -171,7 +171,7 @@ func (c *Call) contentBefore(l Loc, s *Saved, t Identity) {
 	if s.meta&fPending == 0 {
 		c.misuse(k, l, "SameContent called after After")
 	}
-	if c.aliasesMutable(s.id.Storage) {
+	if c.aliasesMutable(writeKey(s.id)) {
 		// Its bytes may change with the legal write: no digest to take.
 		c.skip(k, ReasonAliasesMutable)
 		return

@@ -220,8 +220,8 @@ var differences = []difference{
 		},
 	},
 	{
-		what: "Unannotated returns that are views (views allowlist: _unsafe_view, unsafe_split, ...)",
-		why:  "Their schemas say fresh but their kernels return views on purpose (or, for the generated set.source_Tensor, a tensor on source's storage); PyTorch's table has _unsafe_view only. Strict checks shares_storage instead of a fresh storage.",
+		what: "Unannotated returns that are views (views allowlist: _unsafe_view)",
+		why:  "Its schema says fresh but its kernel returns a view on purpose, as PyTorch's table says. Strict checks shares_storage instead of a fresh storage. (unsafe_split, unsafe_chunk and the generated set.source_Tensor are may_alias: on a conj or neg input libtorch's math-bit fallback copies the argument first.)",
 		count: func(d *diffData, i int) (bool, int) {
 			f := d.s.Ops[i].Func
 			n := d.strictRows(i, func(c Check) bool {

@@ -1,318 +1,269 @@
 // Package samples makes argument samples for an operator from its schema
-// alone, for any runtime: a sample describes each tensor (dtype, shape,
-// whether it is a transposed view, whether it is another argument itself)
-// and gives every other argument a value, and [Sample.Args] builds the
-// arguments of a Go function with the op's signature (a checked wrapper),
-// calling the runtime's own constructor for each tensor. The gorgonia
-// sweep uses it; it knows nothing of any runtime.
+// alone, for any runtime, and repairs a sample from the error a call of it
+// raised.
+//
+// A [Sample] describes each tensor of a call ([Spec]: dtype, shape,
+// layout, a transposed view, autograd, another argument itself) and gives
+// every other argument a value ([Arg]), chosen by the [Variants] (one list,
+// numbered: a runtime's verdicts name samples by these numbers), the
+// schema's types and defaults, and the arguments' names. [Sample.Build]
+// turns it into the arguments of a Go function with the op's signature (a
+// checked wrapper) through a small [Runtime] adapter: how the runtime makes
+// a tensor from a Spec, and how its own Go types (a Scalar, an enum) take a
+// value. When the call raises, [Sample.Repair] reads the error message and
+// changes the sample by the first rule of [Rules] that applies (a dtype
+// the kernel implements, shapes that match, a square matrix, valid
+// indices...); [Sample.Run] calls, repairs and calls again, a bounded
+// number of times. Families the rules cannot reach (convolutions, RNN
+// cells, losses) have a hand-written sample in [Family]. The package knows
+// nothing of any runtime: the libtorch and gorgonia sweeps use it, and so
+// can a runtime of one's own (see the example).
 package samples
 
 import (
-	"fmt"
-	"reflect"
-	"strconv"
 	"strings"
 
 	"github.com/assertgen/assertgen/schema"
 )
 
-// A Spec describes one tensor of a sample.
-type Spec struct {
-	// Dtype is "float64", "float32", "int64" or "bool".
-	Dtype string
-	// Shape is the tensor's shape (empty for a 0-dim tensor).
-	Shape []int
-	// Transposed asks for a transposed view of a base of the reversed
-	// shape (a tensor that is not contiguous), for 2-d shapes.
-	Transposed bool
-	// Same is the index (in the order the runtime is asked to make them)
-	// of an earlier tensor this one is, itself: an aliasing sample such
-	// as x.add_(x); -1 for a tensor of its own.
-	Same int
-}
+// Optionals says which optional arguments a variant gives.
+type Optionals int
 
-// Values returns n deterministic element values for a spec of dtype:
-// positive, distinct for floats, 0/1 for int64 and bool.
-func Values(dtype string, n int) []float64 {
-	v := make([]float64, n)
-	for i := range v {
-		switch dtype {
-		case "int64", "bool":
-			v[i] = float64(i % 2)
-		default:
-			v[i] = 0.5 + float64((i*7)%11)/10
-		}
-	}
-	return v
-}
+const (
+	// OptNone leaves every optional argument out (None).
+	OptNone Optionals = iota
+	// OptTensors gives optional tensors and optional values without a
+	// None default; values whose default is None stay None.
+	OptTensors
+	// OptAll gives every optional argument.
+	OptAll
+)
 
 // A Variant is one way of sampling every op: its name says what it
 // decides.
 type Variant struct {
-	Name  string
-	dtype string
-	shape []int
-	// transposed: tensors are transposed views; present: optional
-	// arguments are given; listLen: elements of a Tensor[] argument;
-	// alias: every tensor argument is the first one.
-	transposed, present, alias bool
-	listLen                    int
+	Name string
+	// Tensor is the template of the sample's tensors (its Same, ViewOf
+	// and Index are not used).
+	Tensor    Spec
+	Optionals Optionals
+	// ListLen is the number of tensors of a Tensor[] argument (and of
+	// values of a Scalar[] one).
+	ListLen int
+	// Alias makes the tensors one: every tensor is the first one (x.op_(x),
+	// op(a, b, out=a)), or, for a functional op, views of one base.
+	Alias bool
+	// Training sets bools named training or train.
+	Training bool
 }
 
-// Variants are the samples every op gets, in order.
+func t(dtype string, shape ...int) Spec { return NewSpec(dtype, shape...) }
+
+func tr(dtype string, shape ...int) Spec {
+	s := NewSpec(dtype, shape...)
+	s.Transposed = true
+	return s
+}
+
+// Variants are the samples every op gets, in order; a sample is named by
+// its number here (a sweep's verdicts list the samples they cover by
+// number), so a new variant goes at the end.
 var Variants = []Variant{
-	{Name: "contiguous float64 [2,3], optionals absent", dtype: "float64", shape: []int{2, 3}, listLen: 1},
-	{Name: "transposed float64 [2,3] views (non-contiguous), optionals present", dtype: "float64", shape: []int{2, 3}, transposed: true, present: true, listLen: 2},
-	{Name: "square float64 [3,3], lists of 3", dtype: "float64", shape: []int{3, 3}, present: true, listLen: 3},
-	{Name: "float32 [2,3]", dtype: "float32", shape: []int{2, 3}, listLen: 2},
-	{Name: "int64 [2,3]", dtype: "int64", shape: []int{2, 3}, listLen: 1},
-	{Name: "aliasing: x.op_(x), op(a, b, out=a), op(x, x)", dtype: "float64", shape: []int{2, 3}, alias: true, listLen: 2},
-	{Name: "0-dim float64", dtype: "float64", listLen: 1},
-	{Name: "3-d float64 [2,3,4]", dtype: "float64", shape: []int{2, 3, 4}, listLen: 1},
-	{Name: "empty float64 [0]", dtype: "float64", shape: []int{0}, listLen: 1},
+	{Name: "contiguous float [2,3], optionals absent", Tensor: t("float32", 2, 3), Optionals: OptNone, ListLen: 1},
+	{Name: "non-contiguous float [2,3] (transposed views), optionals present", Tensor: tr("float32", 2, 3), Optionals: OptAll, ListLen: 1},
+	{Name: "0-dim float", Tensor: t("float32"), Optionals: OptTensors, ListLen: 1},
+	{Name: "square float64 [3,3], lists of 3", Tensor: t("float64", 3, 3), Optionals: OptTensors, ListLen: 3},
+	{Name: "int64 [2,3]", Tensor: t("int64", 2, 3), Optionals: OptTensors, ListLen: 1},
+	{Name: "aliasing: x.op_(x), op(a, b, out=a), or two views of one base", Tensor: t("float32", 2, 3), Optionals: OptTensors, ListLen: 1, Alias: true},
+	{Name: "empty float [0]", Tensor: t("float32", 0), Optionals: OptTensors, ListLen: 1},
+	{Name: "bool [2,3]", Tensor: t("bool", 2, 3), Optionals: OptTensors, ListLen: 1},
+	{Name: "4-d float [1,2,4,4] (a batch of images: conv, pooling)", Tensor: t("float32", 1, 2, 4, 4), Optionals: OptTensors, ListLen: 1},
+	{Name: "3-d float [2,3,4]", Tensor: t("float32", 2, 3, 4), Optionals: OptTensors, ListLen: 1},
+	{Name: "training mode: float [2,3], bools named training or train true (rrelu's noise, dropout, batch norm)", Tensor: t("float32", 2, 3), Optionals: OptTensors, ListLen: 1, Training: true},
 }
 
-// A Sample is the arguments of one call of an op: Specs are the tensors
-// to make, in order; Args builds the call from them.
+// A Sample is the arguments of one call of an op: Specs are the tensors to
+// make, in order (a base that is no argument itself included), Args the
+// op's arguments in schema order.
 type Sample struct {
 	Op      *schema.Op
 	Variant int
 	Specs   []Spec
-	args    []arg
+	Args    []Arg
+	// Repairs names the rules that changed the sample, in order.
+	Repairs []string
+	// tried holds the dtypes a repair moved tensors away from, so that no
+	// repair moves them back.
+	tried map[string]bool
 }
 
-// arg is one argument: its tensors (indices into Specs), or its value.
-type arg struct {
-	a       *schema.Argument
-	tensors []int // Tensor: one; Tensor[]: several; Tensor? absent: none
-	list    bool
-	absent  bool // an optional argument left out
-	ints    []int64
-	float   float64
-	boolean bool
-	hasVal  bool // ints/float/boolean set (else: the schema default or zero)
+// An Arg is one argument of a sample: its tensors, or its value. The value
+// of a non-tensor argument is in the field of its schema type: Ints (int,
+// SymInt, int[], Layout, MemoryFormat, QScheme: PyTorch's enum numbers),
+// Floats (float, float[]), Bools, Strs (str, Dimname, Device, ScalarType:
+// a dtype name of [Dtypes]); a Scalar is an int when Ints is set, else a
+// float.
+type Arg struct {
+	Schema  *schema.Argument
+	Tensors []int // Tensor and Tensor?: one; Tensor[]: several
+	List    bool  // a list of tensors
+	Absent  bool  // None (a Generator, Storage or Stream is always None)
+	Ints    []int64
+	Floats  []float64
+	Bools   []bool
+	Strs    []string
+}
+
+// Name returns the argument's schema name.
+func (a *Arg) Name() string { return a.Schema.Name }
+
+// base returns the argument's base type under optionals and lists.
+func (a *Arg) base() schema.BaseTy {
+	t := a.Schema.Type.Unopt()
+	for t.Kind == schema.ListKind || t.Kind == schema.OptionalKind {
+		t = t.Elem
+	}
+	return t.Base
 }
 
 // For returns the op's sample of variant v.
 func For(op *schema.Op, v int) *Sample {
 	vr := Variants[v]
 	s := &Sample{Op: op, Variant: v}
-	f := op.Func
-	base := strings.TrimSuffix(f.Name.Name.Base, "_")
-	first := -1
-	for _, a := range f.Args() {
-		ar := arg{a: a}
-		t := a.Type
-		opt := t.IsOptional()
-		switch t.TensorForm() {
-		case schema.TensorSingle, schema.TensorOptional:
-			if t.TensorForm() == schema.TensorOptional && !vr.present {
-				ar.absent = true
-				break
-			}
-			ar.tensors = []int{s.tensor(vr, op, base, a, &first)}
-		case schema.TensorList, schema.TensorOptionalList:
-			ar.list = true
-			for range vr.listLen {
-				ar.tensors = append(ar.tensors, s.tensor(vr, op, base, a, &first))
-			}
-		default:
-			s.value(vr, &ar, opt)
+	if fam := family(op); fam != nil {
+		if fam(s, vr) {
+			return s
 		}
-		s.args = append(s.args, ar)
+		s.Specs, s.Args = nil, nil
+	}
+	b := builder{s: s, vr: vr, first: -1, base: -1, lin: linearShape(op)}
+	args := op.Func.Args()
+	s.Args = make([]Arg, len(args))
+	// written arguments last, so that the aliasing variant can make them
+	// the inputs
+	for pass := 0; pass < 2; pass++ {
+		for i, a := range args {
+			if (pass == 1) != a.IsWrite() {
+				continue
+			}
+			s.Args[i] = b.arg(a)
+		}
 	}
 	return s
 }
 
-// tensor adds the spec of a tensor argument and returns its index.
-func (s *Sample) tensor(vr Variant, op *schema.Op, base string, a *schema.Argument, first *int) int {
-	sp := Spec{Dtype: vr.dtype, Shape: append([]int(nil), vr.shape...), Transposed: vr.transposed && len(vr.shape) == 2, Same: -1}
-	if vr.alias && *first >= 0 {
-		sp.Same = *first
+type builder struct {
+	s     *Sample
+	vr    Variant
+	first int // the first tensor argument's spec, for aliasing
+	base  int // the base of the views of a functional op's aliasing sample
+	views int
+	n     int // tensor arguments made so far
+	lin   func(k int, write bool, sp *Spec)
+}
+
+func (b *builder) arg(a *schema.Argument) Arg {
+	ar := Arg{Schema: a}
+	switch a.Type.TensorForm() {
+	case schema.TensorSingle:
+		ar.Tensors = []int{b.tensor(a)}
+	case schema.TensorOptional:
+		if b.vr.Optionals == OptNone {
+			ar.Absent = true
+		} else {
+			ar.Tensors = []int{b.tensor(a)}
+		}
+	case schema.TensorList, schema.TensorOptionalList:
+		ar.List = true
+		for range b.vr.ListLen {
+			ar.Tensors = append(ar.Tensors, b.tensor(a))
+		}
+	case schema.TensorOtherForm:
+		ar.Absent = true
+	default:
+		b.s.value(b.vr, &ar)
 	}
-	if *first >= 0 && sp.Same < 0 && len(sp.Shape) == 2 {
-		// Shapes that the linear-algebra ops need.
-		r, c := sp.Shape[0], sp.Shape[1]
-		switch {
-		case a.IsWrite() && (base == "mm" || base == "matmul"):
-			sp.Shape = []int{r, r}
-		case base == "mm" || base == "matmul":
-			sp.Shape = []int{c, r}
-		case base == "mv":
-			sp.Shape, sp.Transposed = []int{c}, false
+	return ar
+}
+
+// tensor adds the spec of a tensor argument and returns its index.
+func (b *builder) tensor(a *schema.Argument) int {
+	s, vr := b.s, b.vr
+	sp := vr.Tensor
+	sp.Shape = append([]int(nil), sp.Shape...)
+	sp.Same, sp.ViewOf = -1, -1
+	sp.Transposed = sp.Transposed && len(sp.Shape) == 2
+	switch {
+	case vr.Alias && s.Op.Kind == schema.Functional:
+		// two views of one base as arguments
+		if b.base < 0 {
+			bs := NewSpec(sp.Dtype, 2, 2, 3)
+			s.Specs = append(s.Specs, bs)
+			b.base = len(s.Specs) - 1
+		}
+		b.views++
+		sp = NewSpec(sp.Dtype, 2, 3)
+		sp.ViewOf, sp.Index = b.base, b.views%2
+	case vr.Alias && b.first >= 0:
+		sp.Same = b.first
+	case a.IsWrite() && s.Op.Kind == schema.Out:
+		// a fresh out tensor of its own
+	}
+	if sp.Same < 0 && sp.ViewOf < 0 {
+		if indexLike(a.Name) {
+			sp.asIndex()
+		}
+		if b.lin != nil {
+			b.lin(b.n, a.IsWrite(), &sp)
 		}
 	}
-	if base == "dot" || base == "vdot" || base == "inner" {
-		sp.Shape, sp.Transposed = []int{3}, false
-	}
+	b.n++
 	s.Specs = append(s.Specs, sp)
 	k := len(s.Specs) - 1
-	if *first < 0 {
-		*first = k
+	if b.first < 0 && sp.ViewOf < 0 {
+		b.first = k
 	}
 	return k
 }
 
-// value picks a non-tensor argument's value: the schema default where
-// there is one (an optional left out unless the variant gives optionals),
-// else one by the argument's name.
-func (s *Sample) value(vr Variant, ar *arg, opt bool) {
-	a := ar.a
-	if opt && (!vr.present || a.Type.IsBaseLike(schema.ScalarType) || a.Type.IsBaseLike(schema.MemoryFormat)) {
-		ar.absent = true
-		return
-	}
-	if a.HasDefault && a.Default != "None" && !(vr.present && a.Name == "alpha") {
-		return // the default
-	}
-	ar.hasVal = true
-	switch n := a.Name; {
-	case n == "dims":
-		nd := len(vr.shape)
-		for i := nd - 1; i >= 0; i-- {
-			ar.ints = append(ar.ints, int64(i))
-		}
-	case n == "dim1":
-		ar.ints = []int64{1}
-	case strings.Contains(n, "dim"), n == "index", n == "start":
-		ar.ints = []int64{0}
-	case n == "size", n == "shape":
-		ar.ints = []int64{-1}
-	case n == "alpha", n == "exponent":
-		ar.ints, ar.float = []int64{2}, 2
-	case n == "min":
-		ar.ints, ar.float = []int64{1}, 0.6
-	case n == "max":
-		ar.ints, ar.float = []int64{1}, 1.2
-	default:
-		ar.ints, ar.float = []int64{1}, 0.5
-	}
+// indexLike names take integer tensors of small values (valid indices).
+func indexLike(name string) bool {
+	return strings.Contains(name, "ind") || name == "target" || strings.Contains(name, "offsets") || name == "lengths"
 }
 
-// Describe says what the sample passes, for reports.
-func (s *Sample) Describe() string {
-	var parts []string
-	for _, ar := range s.args {
-		var v string
-		switch {
-		case ar.absent:
-			v = "None"
-		case ar.tensors != nil:
-			var ts []string
-			for _, k := range ar.tensors {
-				sp := s.Specs[k]
-				switch {
-				case sp.Same >= 0:
-					ts = append(ts, "#"+strconv.Itoa(sp.Same))
-				default:
-					t := fmt.Sprintf("%s%v", sp.Dtype, sp.Shape)
-					if sp.Transposed {
-						t += ".T"
-					}
-					ts = append(ts, t)
+// linearShape gives the shapes the basic linear-algebra ops need: mm and
+// matmul a [c,r] second operand (an [r,r] result), mv a vector, dot and
+// friends two vectors.
+func linearShape(op *schema.Op) func(k int, write bool, sp *Spec) {
+	switch strings.TrimSuffix(op.Func.Name.Name.Base, "_") {
+	case "mm", "matmul":
+		return func(k int, write bool, sp *Spec) {
+			if len(sp.Shape) == 2 && k > 0 {
+				r, c := sp.Shape[0], sp.Shape[1]
+				if write {
+					sp.Shape = []int{r, r}
+				} else {
+					sp.Shape = []int{c, r}
 				}
 			}
-			v = strings.Join(ts, ",")
-			if ar.list {
-				v = "[" + v + "]"
-			}
-		case !ar.hasVal:
-			v = "default"
-		default:
-			v = fmt.Sprint(ar.ints)
 		}
-		parts = append(parts, ar.a.Name+"="+v)
-	}
-	return strings.Join(parts, " ")
-}
-
-// Args builds the arguments of fn, a function with the op's signature in
-// schema order. made holds the runtime's tensors, one per Spec (made by
-// the caller, which makes a Spec with Same >= 0 the very tensor at that
-// index); Tensor[] arguments become slices of fn's element type.
-func (s *Sample) Args(fn reflect.Type, made []reflect.Value) ([]reflect.Value, error) {
-	if fn.NumIn() != len(s.args) {
-		return nil, fmt.Errorf("%s: the function has %d parameters, the schema %d arguments", s.Op.Name, fn.NumIn(), len(s.args))
-	}
-	out := make([]reflect.Value, len(s.args))
-	for i, ar := range s.args {
-		t := fn.In(i)
-		switch {
-		case ar.list:
-			l := reflect.MakeSlice(t, len(ar.tensors), len(ar.tensors))
-			for j, k := range ar.tensors {
-				l.Index(j).Set(made[k])
-			}
-			out[i] = l
-		case ar.tensors != nil:
-			out[i] = made[ar.tensors[0]]
-		case ar.absent:
-			out[i] = reflect.Zero(t)
-		default:
-			v, err := s.scalar(ar, t)
-			if err != nil {
-				return nil, err
-			}
-			out[i] = v
-		}
-	}
-	return out, nil
-}
-
-// scalar converts a non-tensor argument to Go type t.
-func (s *Sample) scalar(ar arg, t reflect.Type) (reflect.Value, error) {
-	elem, ptr := t, t.Kind() == reflect.Pointer
-	if ptr {
-		elem = t.Elem()
-	}
-	ints, f, b := ar.ints, ar.float, ar.boolean
-	if !ar.hasVal {
-		d := ar.a.Default
-		switch {
-		case !ar.a.HasDefault:
-		case d == "True" || d == "False":
-			b = d == "True"
-		case strings.HasPrefix(d, "["):
-			for _, x := range strings.Split(strings.Trim(d, "[]"), ",") {
-				if n, err := strconv.ParseInt(strings.TrimSpace(x), 10, 64); err == nil {
-					ints = append(ints, n)
+	case "mv":
+		return func(k int, write bool, sp *Spec) {
+			if len(sp.Shape) == 2 && k > 0 {
+				sp.Shape, sp.Transposed = sp.Shape[1:], false
+				if write {
+					sp.Shape = []int{2}
 				}
 			}
-		default:
-			if n, err := strconv.ParseInt(d, 10, 64); err == nil {
-				ints, f = []int64{n}, float64(n)
-			} else if x, err := strconv.ParseFloat(d, 64); err == nil {
-				ints, f = []int64{int64(x)}, x
+		}
+	case "dot", "vdot", "inner":
+		return func(k int, write bool, sp *Spec) {
+			if !write {
+				sp.Shape, sp.Transposed = []int{3}, false
+			} else {
+				sp.Shape = nil
 			}
 		}
 	}
-	one := int64(0)
-	if len(ints) > 0 {
-		one = ints[0]
-	}
-	var v reflect.Value
-	switch elem.Kind() {
-	case reflect.Int64:
-		v = reflect.ValueOf(one)
-	case reflect.Int:
-		v = reflect.ValueOf(int(one))
-	case reflect.Float64:
-		v = reflect.ValueOf(f)
-	case reflect.Bool:
-		v = reflect.ValueOf(b)
-	case reflect.Slice:
-		if elem.Elem().Kind() != reflect.Int64 {
-			return v, fmt.Errorf("%s: argument %s: no sample of Go type %v", s.Op.Name, ar.a.Name, t)
-		}
-		v = reflect.ValueOf(append([]int64(nil), ints...))
-	default:
-		return v, fmt.Errorf("%s: argument %s: no sample of Go type %v", s.Op.Name, ar.a.Name, t)
-	}
-	v = v.Convert(elem)
-	if ptr {
-		p := reflect.New(elem)
-		p.Elem().Set(v)
-		return p, nil
-	}
-	return v, nil
+	return nil
 }

@@ -8,6 +8,7 @@
 package sweep
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"sort"
@@ -41,24 +42,70 @@ func (f *Finding) Key() string { return f.Op + " " + f.Check.String() + " " + f.
 type Report struct {
 	Ops      int
 	Samples  int // calls made
-	Rejected int // samples gorgonia or the binding rejected (a panic, not a check)
+	Rejected int // samples gorgonia or the binding rejected (a panic, not a check), after the repairs
+	Repaired int // samples that ran after internal/samples repaired them
+	// Unmade counts, by the adapter's reason, the samples it cannot make
+	// (a layout, dtype or autograd gorgonia lacks): not run, not rejected.
+	Unmade   map[string]int
 	Checks   uint64
 	Findings []*Finding
 	// RejectedBy counts rejected samples per op.
 	RejectedBy map[string]int
 }
 
-// MakeTensor builds a tensor of spec (made holds the tensors of the
-// sample so far, for Same).
-func MakeTensor(sp samples.Spec, made []*gt.Tensor) *gt.Tensor {
+// adapter makes a sample's tensors as gorgonia Dense tensors (float32,
+// float64, int64, bool; strided only) and its ScalarType values as c10
+// numbers; other specs it cannot make, and says why.
+type adapter struct{}
+
+func (adapter) Tensor(sp samples.Spec, made []reflect.Value) (reflect.Value, error) {
 	if sp.Same >= 0 {
-		return made[sp.Same]
+		return made[sp.Same], nil
 	}
-	n := 1
-	for _, s := range sp.Shape {
-		n *= s
+	if sp.ViewOf >= 0 {
+		base := made[sp.ViewOf].Interface().(*gt.Tensor)
+		v, err := base.D().Slice(tensor.S(sp.Index))
+		if err != nil {
+			return reflect.Value{}, err
+		}
+		return reflect.ValueOf(gt.From(v.(*tensor.Dense))), nil
 	}
-	vals := samples.Values(sp.Dtype, n)
+	t, err := MakeTensor(sp)
+	if err != nil {
+		return reflect.Value{}, err
+	}
+	return reflect.ValueOf(t), nil
+}
+
+func (adapter) Value(a *samples.Arg, t reflect.Type) (reflect.Value, bool, error) {
+	if a.Absent || !a.Schema.Type.IsBaseLike(schema.ScalarType) || len(a.Strs) != 1 {
+		return reflect.Value{}, false, nil
+	}
+	code, ok := samples.ScalarTypeCode(a.Strs[0])
+	if !ok {
+		return reflect.Value{}, false, fmt.Errorf("no ScalarType %s", a.Strs[0])
+	}
+	v := reflect.New(t).Elem()
+	if t.Kind() == reflect.Pointer {
+		v = reflect.New(t.Elem())
+		v.Elem().SetInt(int64(code))
+	} else {
+		v.SetInt(int64(code))
+	}
+	return v, true, nil
+}
+
+// MakeTensor builds a strided tensor of spec sp (its Same and ViewOf are
+// the adapter's).
+func MakeTensor(sp samples.Spec) (*gt.Tensor, error) {
+	switch {
+	case sp.Layout != "":
+		return nil, fmt.Errorf("gorgonia has no %s layout", sp.Layout)
+	case sp.Conj || sp.Neg || sp.RequiresGrad || sp.NonLeafView:
+		return nil, fmt.Errorf("gorgonia has no conj/neg bits or autograd")
+	}
+	vals := sp.Elements()
+	n := len(vals)
 	shape := append([]int(nil), sp.Shape...)
 	if sp.Transposed {
 		shape[0], shape[1] = shape[1], shape[0]
@@ -83,8 +130,10 @@ func MakeTensor(sp samples.Spec, made []*gt.Tensor) *gt.Tensor {
 			b[i] = v != 0
 		}
 		backing = b
-	default:
+	case "float64":
 		backing = vals
+	default:
+		return nil, fmt.Errorf("the gorgonia adapter makes no %s tensor", sp.Dtype)
 	}
 	var d *tensor.Dense
 	if len(shape) == 0 {
@@ -94,10 +143,10 @@ func MakeTensor(sp samples.Spec, made []*gt.Tensor) *gt.Tensor {
 	}
 	if sp.Transposed {
 		if err := d.T(); err != nil {
-			panic(err)
+			return nil, err
 		}
 	}
-	return gt.From(d)
+	return gt.From(d), nil
 }
 
 // Ops returns the schema ops of names, in order.
@@ -119,28 +168,24 @@ func SchemaOps(names []string) ([]*schema.Op, error) {
 	return out, nil
 }
 
-// call runs one sample; it reports the violations, or that the sample was
-// rejected (the kernel panicked).
+// call runs one sample, repairing it after an error (samples.Run): it
+// reports the violations, and the last error when no call ran (the kernel
+// or the binding panicked, or the adapter cannot make the sample).
 func call(fn reflect.Value, s *samples.Sample) (vs []asserts.Violation, rejected error) {
-	var args []reflect.Value
 	vs = asserts.Collect(func() {
-		defer func() {
-			if r := recover(); r != nil {
-				rejected = fmt.Errorf("%v", r)
+		rejected = s.Run(func(s *samples.Sample) (err error) {
+			defer func() {
+				if r := recover(); r != nil {
+					err = fmt.Errorf("%v", r)
+				}
+			}()
+			args, err := s.Build(adapter{}, fn.Type())
+			if err != nil {
+				return err
 			}
-		}()
-		made := make([]*gt.Tensor, 0, len(s.Specs))
-		vals := make([]reflect.Value, 0, len(s.Specs))
-		for _, sp := range s.Specs {
-			t := MakeTensor(sp, made)
-			made = append(made, t)
-			vals = append(vals, reflect.ValueOf(t))
-		}
-		var err error
-		if args, err = s.Args(fn.Type(), vals); err != nil {
-			panic(err)
-		}
-		fn.Call(args)
+			fn.Call(args)
+			return nil
+		})
 	})
 	return vs, rejected
 }
@@ -156,7 +201,7 @@ func Run(names ...string) (*Report, error) {
 	}
 	defer asserts.SetContentCheck(asserts.SetContentCheck(true))
 	before := asserts.ReadStats()
-	rep := &Report{Ops: len(ops), RejectedBy: map[string]int{}}
+	rep := &Report{Ops: len(ops), RejectedBy: map[string]int{}, Unmade: map[string]int{}}
 	byKey := map[string]*Finding{}
 	for _, o := range ops {
 		fn := reflect.ValueOf(Checked[o.Name])
@@ -167,9 +212,14 @@ func Run(names ...string) (*Report, error) {
 			s := samples.For(o, v)
 			rep.Samples++
 			vs, rej := call(fn, s)
-			if rej != nil {
+			var me *samples.MakeError
+			if errors.As(rej, &me) {
+				rep.Unmade[me.Err.Error()]++
+			} else if rej != nil {
 				rep.Rejected++
 				rep.RejectedBy[o.Name]++
+			} else if len(s.Repairs) > 0 {
+				rep.Repaired++
 			}
 			for i := range vs {
 				x := &vs[i]
@@ -196,10 +246,26 @@ func Run(names ...string) (*Report, error) {
 // String prints the report: one line of totals, then the findings.
 func (r *Report) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "gorgonia sweep: %d ops, %d samples (%d rejected by gorgonia or the binding), %d checks run, %d findings\n",
-		r.Ops, r.Samples, r.Rejected, r.Checks, len(r.Findings))
+	unmade := 0
+	for _, n := range r.Unmade {
+		unmade += n
+	}
+	fmt.Fprintf(&b, "gorgonia sweep: %d ops, %d samples (%d the adapter cannot make, %d ran after a repair, %d rejected by gorgonia or the binding), %d checks run, %d findings\n",
+		r.Ops, r.Samples, unmade, r.Repaired, r.Rejected, r.Checks, len(r.Findings))
+	for _, k := range sortedKeys(r.Unmade) {
+		fmt.Fprintf(&b, "\tcannot make (%d): %s\n", r.Unmade[k], k)
+	}
 	for _, f := range r.Findings {
 		fmt.Fprintf(&b, "%s\n\t%s\n\tin: %s\n", f.Key(), f.Message, strings.Join(f.Variants, "; "))
 	}
 	return b.String()
+}
+
+func sortedKeys(m map[string]int) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
 }

@@ -3,6 +3,7 @@
 package sweep
 
 import (
+	"errors"
 	"reflect"
 	"sort"
 	"testing"
@@ -81,7 +82,8 @@ func TestRejected(t *testing.T) {
 	for _, o := range ops {
 		for v := range samples.Variants {
 			s := samples.For(o, v)
-			if _, rej := call(reflect.ValueOf(Checked[o.Name]), s); rej != nil {
+			var me *samples.MakeError
+			if _, rej := call(reflect.ValueOf(Checked[o.Name]), s); rej != nil && !errors.As(rej, &me) {
 				n++
 				t.Logf("%s [%s] %s: %v", o.Name, samples.Variants[v].Name, s.Describe(), rej)
 			}

@@ -5139,7 +5139,7 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre0(&c, &opChunk, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Chunk(self, chunks, dim)
-	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5158,7 +5158,7 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre0(&c, &opTensorSplitSections, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TensorSplitSections(self, sections, dim)
-	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5177,7 +5177,7 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre0(&c, &opTensorSplitIndices, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TensorSplitIndices(self, indices, dim)
-	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5196,7 +5196,7 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 	var a0, a1 asserts.Saved
 	assertgenshapes.ChecksPre14(&c, &opTensorSplitTensorIndicesOrSections, &assertgenshapes.Locs70, &a0, &a1, self, tensor_indices_or_sections)
 	r0 := kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
-	assertgenshapes.ChecksPost87(&c, &assertgenshapes.Locs70, &a0, &a1, self, tensor_indices_or_sections, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs70, &a0, &a1, self, tensor_indices_or_sections, r0)
 	return r0
 }
 
@@ -5232,7 +5232,7 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre88(&c, &opClampTensor, &assertgenshapes.Locs71, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre87(&c, &opClampTensor, &assertgenshapes.Locs71, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
 	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs71, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
@@ -5271,7 +5271,7 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre89(&c, &opClamp_Tensor, &assertgenshapes.Locs71, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre88(&c, &opClamp_Tensor, &assertgenshapes.Locs71, &a0, &a1, &a2, self, min_, max_)
 	defer c.Abandon()
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
 	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs71, &a0, &a1, &a2, self, min_, max_, r0)
@@ -5311,7 +5311,7 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre90(&c, &opClampTensorOut, &assertgenshapes.Locs72, &a0, &a1, &a2, &a3, self, min_, max_, out)
+	assertgenshapes.ChecksPre89(&c, &opClampTensorOut, &assertgenshapes.Locs72, &a0, &a1, &a2, &a3, self, min_, max_, out)
 	defer c.Abandon()
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
 	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs72, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
@@ -5586,7 +5586,7 @@ func ClipTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre88(&c, &opClipTensor, &assertgenshapes.Locs71, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre87(&c, &opClipTensor, &assertgenshapes.Locs71, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClipTensor(self, min_, max_)
 	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs71, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
@@ -5625,7 +5625,7 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre89(&c, &opClip_Tensor, &assertgenshapes.Locs71, &a0, &a1, &a2, self, min_, max_)
+	assertgenshapes.ChecksPre88(&c, &opClip_Tensor, &assertgenshapes.Locs71, &a0, &a1, &a2, self, min_, max_)
 	defer c.Abandon()
 	r0 := kernels.Clip_Tensor(self, min_, max_)
 	assertgenshapes.ChecksPost59(&c, &assertgenshapes.Locs71, &a0, &a1, &a2, self, min_, max_, r0)
@@ -5665,7 +5665,7 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre90(&c, &opClipTensorOut, &assertgenshapes.Locs72, &a0, &a1, &a2, &a3, self, min_, max_, out)
+	assertgenshapes.ChecksPre89(&c, &opClipTensorOut, &assertgenshapes.Locs72, &a0, &a1, &a2, &a3, self, min_, max_, out)
 	defer c.Abandon()
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
 	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs72, &a0, &a1, &a2, &a3, self, min_, max_, out, r0)
@@ -5879,9 +5879,9 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opConvolutionBackward, &assertgenshapes.Locs83, &a0, &a1, &a2, grad_output, input, weight)
+	assertgenshapes.ChecksPre90(&c, &opConvolutionBackward, &assertgenshapes.Locs83, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost91(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5898,10 +5898,10 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a11, a12, a13 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opConvolutionBackwardOut, &assertgenshapes.Locs84, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre92(&c, &opConvolutionBackwardOut, &assertgenshapes.Locs84, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs84, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost93(&c, &assertgenshapes.Locs84, &a0, &a1, &a2, &a11, &a12, &a13, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5957,9 +5957,9 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opConvolutionBackwardOverrideable, &assertgenshapes.Locs83, &a0, &a1, &a2, grad_output, input, weight)
+	assertgenshapes.ChecksPre90(&c, &opConvolutionBackwardOverrideable, &assertgenshapes.Locs83, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost91(&c, &assertgenshapes.Locs83, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5976,10 +5976,10 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a10, a11, a12 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Locs84, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre92(&c, &opConvolutionBackwardOverrideableOut, &assertgenshapes.Locs84, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs84, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost93(&c, &assertgenshapes.Locs84, &a0, &a1, &a2, &a10, &a11, &a12, grad_output, input, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6073,9 +6073,9 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre95(&c, &opXConvolutionDoubleBackward, &assertgenshapes.Locs85, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self)
+	assertgenshapes.ChecksPre94(&c, &opXConvolutionDoubleBackward, &assertgenshapes.Locs85, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self)
 	r0, r1, r2 := kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	assertgenshapes.ChecksPost96(&c, &assertgenshapes.Locs85, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self, r0, r1, r2)
+	assertgenshapes.ChecksPost95(&c, &assertgenshapes.Locs85, &a0, &a1, &a2, &a3, &a4, &a5, ggI, ggW, ggb, gO, weight, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6245,9 +6245,9 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre97(&c, &opConvTbcBackward, &assertgenshapes.Locs88, &a0, &a1, &a2, &a3, self, input, weight, bias)
+	assertgenshapes.ChecksPre96(&c, &opConvTbcBackward, &assertgenshapes.Locs88, &a0, &a1, &a2, &a3, self, input, weight, bias)
 	r0, r1, r2 := kernels.ConvTbcBackward(self, input, weight, bias, pad)
-	assertgenshapes.ChecksPost98(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, &a3, self, input, weight, bias, r0, r1, r2)
+	assertgenshapes.ChecksPost97(&c, &assertgenshapes.Locs88, &a0, &a1, &a2, &a3, self, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6673,7 +6673,7 @@ func Cov(self *torch.Tensor, correction int64, fweights *torch.Tensor, aweights 
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre88(&c, &opCov, &assertgenshapes.Locs94, &a0, &a2, &a3, self, fweights, aweights)
+	assertgenshapes.ChecksPre87(&c, &opCov, &assertgenshapes.Locs94, &a0, &a2, &a3, self, fweights, aweights)
 	r0 := kernels.Cov(self, correction, fweights, aweights)
 	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs94, &a0, &a2, &a3, self, fweights, aweights, r0)
 	return r0
@@ -6789,7 +6789,7 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre99(&c, &opCudnnBatchNorm, &assertgenshapes.Locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	assertgenshapes.ChecksPre98(&c, &opCudnnBatchNorm, &assertgenshapes.Locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
 	assertgenshapes.ChecksPost70(&c, &assertgenshapes.Locs52, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
@@ -6808,10 +6808,10 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a9, a10, a11 asserts.Saved
-	assertgenshapes.ChecksPre100(&c, &opCudnnBatchNormOut, &assertgenshapes.Locs96, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre99(&c, &opCudnnBatchNormOut, &assertgenshapes.Locs96, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost101(&c, &assertgenshapes.Locs96, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost100(&c, &assertgenshapes.Locs96, &a0, &a1, &a2, &a3, &a4, &a8, &a9, &a10, &a11, input, weight, bias, running_mean, running_var, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6828,7 +6828,7 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8 asserts.Saved
-	assertgenshapes.ChecksPre102(&c, &opCudnnBatchNormBackward, &assertgenshapes.Locs97, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
+	assertgenshapes.ChecksPre101(&c, &opCudnnBatchNormBackward, &assertgenshapes.Locs97, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
 	r0, r1, r2 := kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
 	assertgenshapes.ChecksPost72(&c, &assertgenshapes.Locs97, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
 	return r0, r1, r2
@@ -6847,10 +6847,10 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8, a9, a10, a11 asserts.Saved
-	assertgenshapes.ChecksPre103(&c, &opCudnnBatchNormBackwardOut, &assertgenshapes.Locs98, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2)
+	assertgenshapes.ChecksPre102(&c, &opCudnnBatchNormBackwardOut, &assertgenshapes.Locs98, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
-	assertgenshapes.ChecksPost104(&c, &assertgenshapes.Locs98, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost103(&c, &assertgenshapes.Locs98, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, &a9, &a10, &a11, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6984,9 +6984,9 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre105(&c, &opMpsConvolutionTransposeBackward, &assertgenshapes.Locs101, &a0, &a1, &a2, self, grad_output, weight)
+	assertgenshapes.ChecksPre104(&c, &opMpsConvolutionTransposeBackward, &assertgenshapes.Locs101, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1 := kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
-	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs101, &a0, &a1, &a2, self, grad_output, weight, r0, r1)
+	assertgenshapes.ChecksPost105(&c, &assertgenshapes.Locs101, &a0, &a1, &a2, self, grad_output, weight, r0, r1)
 	return r0, r1
 }
 
@@ -7003,10 +7003,10 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a9, a10 asserts.Saved
-	assertgenshapes.ChecksPre107(&c, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Locs102, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1)
+	assertgenshapes.ChecksPre106(&c, &opMpsConvolutionTransposeBackwardOut, &assertgenshapes.Locs102, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
-	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs102, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost107(&c, &assertgenshapes.Locs102, &a0, &a1, &a2, &a9, &a10, self, grad_output, weight, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7140,9 +7140,9 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre105(&c, &opCudnnGridSamplerBackward, &assertgenshapes.Locs107, &a0, &a1, &a2, self, grid, grad_output)
+	assertgenshapes.ChecksPre104(&c, &opCudnnGridSamplerBackward, &assertgenshapes.Locs107, &a0, &a1, &a2, self, grid, grad_output)
 	r0, r1 := kernels.CudnnGridSamplerBackward(self, grid, grad_output)
-	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs107, &a0, &a1, &a2, self, grid, grad_output, r0, r1)
+	assertgenshapes.ChecksPost105(&c, &assertgenshapes.Locs107, &a0, &a1, &a2, self, grid, grad_output, r0, r1)
 	return r0, r1
 }
 
@@ -7159,10 +7159,10 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre107(&c, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Locs108, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1)
+	assertgenshapes.ChecksPre106(&c, &opCudnnGridSamplerBackwardOut, &assertgenshapes.Locs108, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1)
 	defer c.Abandon()
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
-	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs108, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1, r0, r1)
+	assertgenshapes.ChecksPost107(&c, &assertgenshapes.Locs108, &a0, &a1, &a2, &a3, &a4, self, grid, grad_output, out0, out1, r0, r1)
 	return r0, r1
 }
 
@@ -7258,10 +7258,10 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre109(&c, &opXCummaxHelper, &assertgenshapes.Locs110, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre108(&c, &opXCummaxHelper, &assertgenshapes.Locs110, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
-	assertgenshapes.ChecksPost110(&c, &assertgenshapes.Locs110, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost109(&c, &assertgenshapes.Locs110, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummin = asserts.Op{
@@ -7356,10 +7356,10 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre109(&c, &opXCumminHelper, &assertgenshapes.Locs110, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPre108(&c, &opXCumminHelper, &assertgenshapes.Locs110, &a0, &a1, &a2, self, values, indices)
 	defer c.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
-	assertgenshapes.ChecksPost110(&c, &assertgenshapes.Locs110, &a0, &a1, &a2, self, values, indices)
+	assertgenshapes.ChecksPost109(&c, &assertgenshapes.Locs110, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummaxminBackward = asserts.Op{
@@ -7377,7 +7377,7 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 	var a0, a1, a2 asserts.Saved
 	assertgenshapes.ChecksPre56(&c, &opCummaxminBackward, &assertgenshapes.Locs111, &a0, &a1, &a2, grad, input, indices)
 	r0 := kernels.CummaxminBackward(grad, input, indices, dim)
-	assertgenshapes.ChecksPost111(&c, &assertgenshapes.Locs111, &a0, &a1, &a2, grad, input, indices, r0)
+	assertgenshapes.ChecksPost110(&c, &assertgenshapes.Locs111, &a0, &a1, &a2, grad, input, indices, r0)
 	return r0
 }
 
@@ -7514,7 +7514,7 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 	var a0, a1, a3 asserts.Saved
 	assertgenshapes.ChecksPre56(&c, &opCumprodBackward, &assertgenshapes.Locs112, &a0, &a1, &a3, grad, input, output)
 	r0 := kernels.CumprodBackward(grad, input, dim, output)
-	assertgenshapes.ChecksPost112(&c, &assertgenshapes.Locs112, &a0, &a1, &a3, grad, input, output, r0)
+	assertgenshapes.ChecksPost111(&c, &assertgenshapes.Locs112, &a0, &a1, &a3, grad, input, output, r0)
 	return r0
 }
 
@@ -7706,7 +7706,7 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	assertgenshapes.ChecksPre113(&c, &opCtcLossTensor, &assertgenshapes.Locs116, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	assertgenshapes.ChecksPre112(&c, &opCtcLossTensor, &assertgenshapes.Locs116, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs116, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0)
 	return r0
@@ -7783,7 +7783,7 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre114(&c, &opXCtcLossBackward, &assertgenshapes.Locs117, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha)
+	assertgenshapes.ChecksPre113(&c, &opXCtcLossBackward, &assertgenshapes.Locs117, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha)
 	r0 := kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs117, &a0, &a1, &a2, &a5, &a6, grad, log_probs, targets, neg_log_likelihood, log_alpha, r0)
 	return r0
@@ -7802,7 +7802,7 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5, a6, a9 asserts.Saved
-	assertgenshapes.ChecksPre115(&c, &opXCtcLossBackwardOut, &assertgenshapes.Locs118, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out)
+	assertgenshapes.ChecksPre114(&c, &opXCtcLossBackwardOut, &assertgenshapes.Locs118, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out)
 	defer c.Abandon()
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
 	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs118, &a0, &a1, &a2, &a5, &a6, &a9, grad, log_probs, targets, neg_log_likelihood, log_alpha, out, r0)
@@ -7822,9 +7822,9 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	assertgenshapes.ChecksPre116(&c, &opXCtcLossBackwardTensor, &assertgenshapes.Locs119, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha)
+	assertgenshapes.ChecksPre115(&c, &opXCtcLossBackwardTensor, &assertgenshapes.Locs119, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha)
 	r0 := kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs119, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, r0)
+	assertgenshapes.ChecksPost116(&c, &assertgenshapes.Locs119, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, r0)
 	return r0
 }
 
@@ -8015,7 +8015,7 @@ func Diff(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, append_
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre88(&c, &opDiff, &assertgenshapes.Locs123, &a0, &a3, &a4, self, prepend, append_)
+	assertgenshapes.ChecksPre87(&c, &opDiff, &assertgenshapes.Locs123, &a0, &a3, &a4, self, prepend, append_)
 	r0 := kernels.Diff(self, n, dim, prepend, append_)
 	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs123, &a0, &a3, &a4, self, prepend, append_, r0)
 	return r0
@@ -8034,7 +8034,7 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre90(&c, &opDiffOut, &assertgenshapes.Locs124, &a0, &a3, &a4, &a5, self, prepend, append_, out)
+	assertgenshapes.ChecksPre89(&c, &opDiffOut, &assertgenshapes.Locs124, &a0, &a3, &a4, &a5, self, prepend, append_, out)
 	defer c.Abandon()
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
 	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs124, &a0, &a3, &a4, &a5, self, prepend, append_, out, r0)
@@ -8056,7 +8056,7 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre0(&c, &opGradientScalarint, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GradientScalarint(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost118(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8075,7 +8075,7 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre0(&c, &opGradientScalararray, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GradientScalararray(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost118(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8094,7 +8094,7 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre0(&c, &opGradientArray, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GradientArray(self, dim, edge_order)
-	assertgenshapes.ChecksPost118(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8113,7 +8113,7 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre0(&c, &opGradientScalarrayint, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GradientScalarrayint(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost118(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8132,7 +8132,7 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre0(&c, &opGradientScalarrayarray, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost118(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8152,9 +8152,9 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre119(&c, &opGradientTensorarrayint, &assertgenshapes.Locs125, &a0, &l1, self, spacing)
+	assertgenshapes.ChecksPre118(&c, &opGradientTensorarrayint, &assertgenshapes.Locs125, &a0, &l1, self, spacing)
 	r0 := kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs125, &a0, &l1, self, spacing, r0)
+	assertgenshapes.ChecksPost119(&c, &assertgenshapes.Locs125, &a0, &l1, self, spacing, r0)
 	return r0
 }
 
@@ -8174,9 +8174,9 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre119(&c, &opGradientTensorarray, &assertgenshapes.Locs125, &a0, &l1, self, spacing)
+	assertgenshapes.ChecksPre118(&c, &opGradientTensorarray, &assertgenshapes.Locs125, &a0, &l1, self, spacing)
 	r0 := kernels.GradientTensorarray(self, spacing, dim, edge_order)
-	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs125, &a0, &l1, self, spacing, r0)
+	assertgenshapes.ChecksPost119(&c, &assertgenshapes.Locs125, &a0, &l1, self, spacing, r0)
 	return r0
 }
 
@@ -8995,9 +8995,9 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	assertgenshapes.ChecksPre121(&c, &opXEmbeddingBagForwardOnly, &assertgenshapes.Locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPre120(&c, &opXEmbeddingBagForwardOnly, &assertgenshapes.Locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	assertgenshapes.ChecksPost122(&c, &assertgenshapes.Locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPost121(&c, &assertgenshapes.Locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	return r0, r1, r2, r3
 }
 
@@ -9014,10 +9014,10 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a9, a10, a11, a12 asserts.Saved
-	assertgenshapes.ChecksPre123(&c, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre122(&c, &opXEmbeddingBagForwardOnlyOut, &assertgenshapes.Locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost124(&c, &assertgenshapes.Locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost123(&c, &assertgenshapes.Locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9095,9 +9095,9 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	assertgenshapes.ChecksPre125(&c, &opEmbeddingBag, &assertgenshapes.Locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPre124(&c, &opEmbeddingBag, &assertgenshapes.Locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
-	assertgenshapes.ChecksPost126(&c, &assertgenshapes.Locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost125(&c, &assertgenshapes.Locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9114,9 +9114,9 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	assertgenshapes.ChecksPre125(&c, &opEmbeddingBagPaddingIdx, &assertgenshapes.Locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPre124(&c, &opEmbeddingBagPaddingIdx, &assertgenshapes.Locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	assertgenshapes.ChecksPost126(&c, &assertgenshapes.Locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost125(&c, &assertgenshapes.Locs138, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9133,9 +9133,9 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6 asserts.Saved
-	assertgenshapes.ChecksPre121(&c, &opXEmbeddingBag, &assertgenshapes.Locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPre120(&c, &opXEmbeddingBag, &assertgenshapes.Locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	r0, r1, r2, r3 := kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	assertgenshapes.ChecksPost122(&c, &assertgenshapes.Locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
+	assertgenshapes.ChecksPost121(&c, &assertgenshapes.Locs135, &a0, &a1, &a2, &a6, weight, indices, offsets, per_sample_weights)
 	return r0, r1, r2, r3
 }
 
@@ -9152,10 +9152,10 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a9, a10, a11, a12 asserts.Saved
-	assertgenshapes.ChecksPre123(&c, &opXEmbeddingBagOut, &assertgenshapes.Locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
+	assertgenshapes.ChecksPre122(&c, &opXEmbeddingBagOut, &assertgenshapes.Locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3)
 	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	assertgenshapes.ChecksPost124(&c, &assertgenshapes.Locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
+	assertgenshapes.ChecksPost123(&c, &assertgenshapes.Locs136, &a0, &a1, &a2, &a6, &a9, &a10, &a11, &a12, weight, indices, offsets, per_sample_weights, out0, out1, out2, out3, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -9172,9 +9172,9 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a10 asserts.Saved
-	assertgenshapes.ChecksPre127(&c, &opXEmbeddingBagBackward, &assertgenshapes.Locs139, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	assertgenshapes.ChecksPre126(&c, &opXEmbeddingBagBackward, &assertgenshapes.Locs139, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
-	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs139, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	assertgenshapes.ChecksPost116(&c, &assertgenshapes.Locs139, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9191,9 +9191,9 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	assertgenshapes.ChecksPre128(&c, &opXEmbeddingBagSparseBackward, &assertgenshapes.Locs140, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights)
+	assertgenshapes.ChecksPre127(&c, &opXEmbeddingBagSparseBackward, &assertgenshapes.Locs140, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights)
 	r0 := kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	assertgenshapes.ChecksPost129(&c, &assertgenshapes.Locs140, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights, r0)
+	assertgenshapes.ChecksPost128(&c, &assertgenshapes.Locs140, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offsets, offset2bag, bag_size, per_sample_weights, r0)
 	return r0
 }
 
@@ -9210,9 +9210,9 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	assertgenshapes.ChecksPre128(&c, &opXEmbeddingBagDenseBackward, &assertgenshapes.Locs141, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	assertgenshapes.ChecksPre127(&c, &opXEmbeddingBagDenseBackward, &assertgenshapes.Locs141, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	assertgenshapes.ChecksPost129(&c, &assertgenshapes.Locs141, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	assertgenshapes.ChecksPost128(&c, &assertgenshapes.Locs141, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9229,10 +9229,10 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8, a10 asserts.Saved
-	assertgenshapes.ChecksPre130(&c, &opXEmbeddingBagDenseBackwardOut, &assertgenshapes.Locs142, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out)
+	assertgenshapes.ChecksPre129(&c, &opXEmbeddingBagDenseBackwardOut, &assertgenshapes.Locs142, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
-	assertgenshapes.ChecksPost131(&c, &assertgenshapes.Locs142, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out, r0)
+	assertgenshapes.ChecksPost130(&c, &assertgenshapes.Locs142, &a0, &a1, &a2, &a3, &a4, &a8, &a10, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, out, r0)
 	return r0
 }
 
@@ -9249,7 +9249,7 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre114(&c, &opXEmbeddingBagPerSampleWeightsBackward, &assertgenshapes.Locs143, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag)
+	assertgenshapes.ChecksPre113(&c, &opXEmbeddingBagPerSampleWeightsBackward, &assertgenshapes.Locs143, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag)
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
 	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs143, &a0, &a1, &a2, &a3, &a4, grad, weight, indices, offsets, offset2bag, r0)
 	return r0
@@ -9268,7 +9268,7 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a7 asserts.Saved
-	assertgenshapes.ChecksPre115(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Locs144, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out)
+	assertgenshapes.ChecksPre114(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &assertgenshapes.Locs144, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out)
 	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
 	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs144, &a0, &a1, &a2, &a3, &a4, &a7, grad, weight, indices, offsets, offset2bag, out, r0)

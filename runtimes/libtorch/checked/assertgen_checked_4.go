@@ -456,7 +456,7 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 	var a0, a1, a2, a3, a4 asserts.Saved
 	assertgenshapes.ChecksPre229(&c, &opXThnnFusedLstmCell, &assertgenshapes.Locs327, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
-	assertgenshapes.ChecksPost135(&c, &assertgenshapes.Locs327, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
+	assertgenshapes.ChecksPost134(&c, &assertgenshapes.Locs327, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -476,7 +476,7 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 	assertgenshapes.ChecksPre230(&c, &opXThnnFusedLstmCellOut, &assertgenshapes.Locs328, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
-	assertgenshapes.ChecksPost137(&c, &assertgenshapes.Locs328, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost136(&c, &assertgenshapes.Locs328, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -495,7 +495,7 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 	var a0, a1, a2, a3, a4 asserts.Saved
 	assertgenshapes.ChecksPre231(&c, &opXThnnFusedLstmCellBackwardImpl, &assertgenshapes.Locs329, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	assertgenshapes.ChecksPost135(&c, &assertgenshapes.Locs329, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2)
+	assertgenshapes.ChecksPost134(&c, &assertgenshapes.Locs329, &a0, &a1, &a2, &a3, &a4, grad_hy, grad_cy, cx, cy, workspace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -515,7 +515,7 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 	assertgenshapes.ChecksPre232(&c, &opXThnnFusedLstmCellBackwardImplOut, &assertgenshapes.Locs330, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
-	assertgenshapes.ChecksPost137(&c, &assertgenshapes.Locs330, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost136(&c, &assertgenshapes.Locs330, &a0, &a1, &a2, &a3, &a4, &a6, &a7, &a8, grad_hy, grad_cy, cx, cy, workspace, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -867,7 +867,7 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
 	assertgenshapes.ChecksPre257(&c, &opGruCell, &assertgenshapes.Locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost129(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.ChecksPost128(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -886,7 +886,7 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
 	assertgenshapes.ChecksPre257(&c, &opRnnTanhCell, &assertgenshapes.Locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost129(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.ChecksPost128(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -905,7 +905,7 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 	var a0, a1, a2, a3, a4, a5 asserts.Saved
 	assertgenshapes.ChecksPre257(&c, &opRnnReluCell, &assertgenshapes.Locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	assertgenshapes.ChecksPost129(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
+	assertgenshapes.ChecksPost128(&c, &assertgenshapes.Locs343, &a0, &a1, &a2, &a3, &a4, &a5, input, hx, w_ih, w_hh, b_ih, b_hh, r0)
 	return r0
 }
 
@@ -6195,7 +6195,7 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre0(&c, &opNonzeroNumpy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.NonzeroNumpy(self)
-	assertgenshapes.ChecksPost118(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7893,7 +7893,7 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 	assertgenshapes.ChecksPre268(&c, &opHistogramBinsTensorOut, &assertgenshapes.Locs394, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges)
 	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
-	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs394, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges, r0, r1)
+	assertgenshapes.ChecksPost107(&c, &assertgenshapes.Locs394, &a0, &a1, &a2, &a4, &a5, self, bins, weight, hist, bin_edges, r0, r1)
 	return r0, r1
 }
 
@@ -7912,7 +7912,7 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 	var a0, a1, a2 asserts.Saved
 	assertgenshapes.ChecksPre269(&c, &opHistogramBinsTensor, &assertgenshapes.Locs395, &a0, &a1, &a2, self, bins, weight)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
-	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs395, &a0, &a1, &a2, self, bins, weight, r0, r1)
+	assertgenshapes.ChecksPost105(&c, &assertgenshapes.Locs395, &a0, &a1, &a2, self, bins, weight, r0, r1)
 	return r0, r1
 }
 
@@ -8054,7 +8054,7 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 	)
 	assertgenshapes.ChecksPre275(&c, &opXHistogramddFromBinTensors, &assertgenshapes.Locs399, &a0, &l1, &a2, self, bins, weight)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
-	assertgenshapes.ChecksPost147(&c, &assertgenshapes.Locs399, &a0, &l1, &a2, self, bins, weight, r0)
+	assertgenshapes.ChecksPost146(&c, &assertgenshapes.Locs399, &a0, &l1, &a2, self, bins, weight, r0)
 	return r0
 }
 
@@ -8077,7 +8077,7 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 	assertgenshapes.ChecksPre276(&c, &opXHistogramddFromBinTensorsOut, &assertgenshapes.Locs400, &a0, &l1, &a2, &a4, self, bins, weight, out)
 	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
-	assertgenshapes.ChecksPost145(&c, &assertgenshapes.Locs400, &a0, &l1, &a2, &a4, self, bins, weight, out, r0)
+	assertgenshapes.ChecksPost144(&c, &assertgenshapes.Locs400, &a0, &l1, &a2, &a4, self, bins, weight, out, r0)
 	return r0
 }
 

@@ -463,9 +463,9 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre105(&c, &opXAmpUpdateScale, &assertgenshapes.Locs420, &a0, &a1, &a2, self, growth_tracker, found_inf)
+	assertgenshapes.ChecksPre104(&c, &opXAmpUpdateScale, &assertgenshapes.Locs420, &a0, &a1, &a2, self, growth_tracker, found_inf)
 	r0, r1 := kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs420, &a0, &a1, &a2, self, growth_tracker, found_inf, r0, r1)
+	assertgenshapes.ChecksPost105(&c, &assertgenshapes.Locs420, &a0, &a1, &a2, self, growth_tracker, found_inf, r0, r1)
 	return r0, r1
 }
 
@@ -3820,7 +3820,7 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	assertgenshapes.ChecksPre189(&c, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Locs439, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input)
+	assertgenshapes.ChecksPre188(&c, &opMultilabelMarginLossBackwardGradInput, &assertgenshapes.Locs439, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input)
 	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
 	assertgenshapes.ChecksPost78(&c, &assertgenshapes.Locs439, &a0, &a1, &a2, &a4, &a5, grad_output, self, target, is_target, grad_input, r0)
@@ -3840,7 +3840,7 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre113(&c, &opMultilabelMarginLossBackward, &assertgenshapes.Locs440, &a0, &a1, &a2, &a4, grad_output, self, target, is_target)
+	assertgenshapes.ChecksPre112(&c, &opMultilabelMarginLossBackward, &assertgenshapes.Locs440, &a0, &a1, &a2, &a4, grad_output, self, target, is_target)
 	r0 := kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
 	assertgenshapes.ChecksPost74(&c, &assertgenshapes.Locs440, &a0, &a1, &a2, &a4, grad_output, self, target, is_target, r0)
 	return r0
@@ -3920,7 +3920,7 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	assertgenshapes.ChecksPre268(&c, &opNllLossForwardOutput, &assertgenshapes.Locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
 	defer c.Abandon()
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
+	assertgenshapes.ChecksPost107(&c, &assertgenshapes.Locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
 }
 
@@ -3939,7 +3939,7 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 	var a0, a1, a2 asserts.Saved
 	assertgenshapes.ChecksPre269(&c, &opNllLossForward, &assertgenshapes.Locs442, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs442, &a0, &a1, &a2, self, target, weight, r0, r1)
+	assertgenshapes.ChecksPost105(&c, &assertgenshapes.Locs442, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -4037,7 +4037,7 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	assertgenshapes.ChecksPre268(&c, &opNllLoss2dForwardOutput, &assertgenshapes.Locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight)
 	defer c.Abandon()
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	assertgenshapes.ChecksPost108(&c, &assertgenshapes.Locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
+	assertgenshapes.ChecksPost107(&c, &assertgenshapes.Locs441, &a0, &a1, &a2, &a5, &a6, self, target, weight, output, total_weight, r0, r1)
 	return r0, r1
 }
 
@@ -4056,7 +4056,7 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	var a0, a1, a2 asserts.Saved
 	assertgenshapes.ChecksPre269(&c, &opNllLoss2dForward, &assertgenshapes.Locs442, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
-	assertgenshapes.ChecksPost106(&c, &assertgenshapes.Locs442, &a0, &a1, &a2, self, target, weight, r0, r1)
+	assertgenshapes.ChecksPost105(&c, &assertgenshapes.Locs442, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -4561,7 +4561,7 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre114(&c, &opGluBackwardJvp, &assertgenshapes.Locs449, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx)
+	assertgenshapes.ChecksPre113(&c, &opGluBackwardJvp, &assertgenshapes.Locs449, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx)
 	r0 := kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
 	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs449, &a0, &a1, &a2, &a3, &a4, grad_x, grad_glu, x, dgrad_glu, dx, r0)
 	return r0
@@ -4580,7 +4580,7 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a6 asserts.Saved
-	assertgenshapes.ChecksPre115(&c, &opGluBackwardJvpOut, &assertgenshapes.Locs450, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out)
+	assertgenshapes.ChecksPre114(&c, &opGluBackwardJvpOut, &assertgenshapes.Locs450, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out)
 	defer c.Abandon()
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
 	assertgenshapes.ChecksPost68(&c, &assertgenshapes.Locs450, &a0, &a1, &a2, &a3, &a4, &a6, grad_x, grad_glu, x, dgrad_glu, dx, out, r0)
@@ -9067,10 +9067,10 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7, a8 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Locs466, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias)
+	assertgenshapes.ChecksPre92(&c, &opXSlowConv2dBackwardGradInput, &assertgenshapes.Locs466, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs466, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
+	assertgenshapes.ChecksPost93(&c, &assertgenshapes.Locs466, &a0, &a1, &a2, &a6, &a7, &a8, grad_output, self, weight, grad_input, grad_weight, grad_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9087,9 +9087,9 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre91(&c, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Locs467, &a0, &a1, &a2, grad_output, self, weight)
+	assertgenshapes.ChecksPre90(&c, &opXSlowConv2dBackwardOutputMask, &assertgenshapes.Locs467, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
-	assertgenshapes.ChecksPost92(&c, &assertgenshapes.Locs467, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
+	assertgenshapes.ChecksPost91(&c, &assertgenshapes.Locs467, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -9106,10 +9106,10 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2, a7, a8, a9 asserts.Saved
-	assertgenshapes.ChecksPre93(&c, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Locs468, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2)
+	assertgenshapes.ChecksPre92(&c, &opXSlowConv2dBackwardOutputMaskOut, &assertgenshapes.Locs468, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2)
 	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
-	assertgenshapes.ChecksPost94(&c, &assertgenshapes.Locs468, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
+	assertgenshapes.ChecksPost93(&c, &assertgenshapes.Locs468, &a0, &a1, &a2, &a7, &a8, &a9, grad_output, self, weight, out0, out1, out2, r0, r1, r2)
 	return r0, r1, r2
 }
 

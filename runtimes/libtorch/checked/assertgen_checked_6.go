@@ -3763,7 +3763,7 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre88(&c, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Locs500, &a0, &a1, &a2, self, atol, rtol)
+	assertgenshapes.ChecksPre87(&c, &opLinalgPinvAtolRtolTensor, &assertgenshapes.Locs500, &a0, &a1, &a2, self, atol, rtol)
 	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
 	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs500, &a0, &a1, &a2, self, atol, rtol, r0)
 	return r0
@@ -3782,7 +3782,7 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre90(&c, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Locs501, &a0, &a1, &a2, &a4, self, atol, rtol, out)
+	assertgenshapes.ChecksPre89(&c, &opLinalgPinvAtolRtolTensorOut, &assertgenshapes.Locs501, &a0, &a1, &a2, &a4, self, atol, rtol, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
 	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs501, &a0, &a1, &a2, &a4, self, atol, rtol, out, r0)
@@ -4192,7 +4192,7 @@ func LinalgMatrixRankAtolRtolTensor(input *torch.Tensor, atol *torch.Tensor, rto
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre88(&c, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Locs511, &a0, &a1, &a2, input, atol, rtol)
+	assertgenshapes.ChecksPre87(&c, &opLinalgMatrixRankAtolRtolTensor, &assertgenshapes.Locs511, &a0, &a1, &a2, input, atol, rtol)
 	r0 := kernels.LinalgMatrixRankAtolRtolTensor(input, atol, rtol, hermitian)
 	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs511, &a0, &a1, &a2, input, atol, rtol, r0)
 	return r0
@@ -4211,7 +4211,7 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre90(&c, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Locs512, &a0, &a1, &a2, &a4, input, atol, rtol, out)
+	assertgenshapes.ChecksPre89(&c, &opLinalgMatrixRankAtolRtolTensorOut, &assertgenshapes.Locs512, &a0, &a1, &a2, &a4, input, atol, rtol, out)
 	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
 	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs512, &a0, &a1, &a2, &a4, input, atol, rtol, out, r0)
@@ -4876,9 +4876,9 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre119(&c, &opUnflattenDenseTensors, &assertgenshapes.Locs523, &a0, &l1, flat, tensors)
+	assertgenshapes.ChecksPre118(&c, &opUnflattenDenseTensors, &assertgenshapes.Locs523, &a0, &l1, flat, tensors)
 	r0 := kernels.UnflattenDenseTensors(flat, tensors)
-	assertgenshapes.ChecksPost120(&c, &assertgenshapes.Locs523, &a0, &l1, flat, tensors, r0)
+	assertgenshapes.ChecksPost119(&c, &assertgenshapes.Locs523, &a0, &l1, flat, tensors, r0)
 	return r0
 }
 
@@ -5224,7 +5224,7 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre0(&c, &opSplitCopyTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SplitCopyTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost118(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5243,7 +5243,7 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre0(&c, &opSplitWithSizesCopy, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
-	assertgenshapes.ChecksPost118(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5549,7 +5549,7 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre0(&c, &opUnbindCopyInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
-	assertgenshapes.ChecksPost118(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost117(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5946,10 +5946,10 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre191(&c, &opSplitCopyTensorOut, &assertgenshapes.Locs242, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre190(&c, &opSplitCopyTensorOut, &assertgenshapes.Locs242, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
-	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs242, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost191(&c, &assertgenshapes.Locs242, &a0, &l3, self, out)
 }
 
 var opSplitWithSizesCopyOut = asserts.Op{
@@ -5969,10 +5969,10 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre191(&c, &opSplitWithSizesCopyOut, &assertgenshapes.Locs242, &a0, &l3, self, out)
+	assertgenshapes.ChecksPre190(&c, &opSplitWithSizesCopyOut, &assertgenshapes.Locs242, &a0, &l3, self, out)
 	defer c.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
-	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs242, &a0, &l3, self, out)
+	assertgenshapes.ChecksPost191(&c, &assertgenshapes.Locs242, &a0, &l3, self, out)
 }
 
 var opSqueezeCopyOut = asserts.Op{
@@ -6212,10 +6212,10 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		a0 asserts.Saved
 		l2 asserts.SavedList
 	)
-	assertgenshapes.ChecksPre191(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs242, &a0, &l2, self, out)
+	assertgenshapes.ChecksPre190(&c, &opUnbindCopyIntOut, &assertgenshapes.Locs242, &a0, &l2, self, out)
 	defer c.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
-	assertgenshapes.ChecksPost192(&c, &assertgenshapes.Locs242, &a0, &l2, self, out)
+	assertgenshapes.ChecksPost191(&c, &assertgenshapes.Locs242, &a0, &l2, self, out)
 }
 
 var opViewCopyOut = asserts.Op{
@@ -6369,7 +6369,7 @@ func XNestedTensorLayerNorm(self *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	assertgenshapes.ChecksPre88(&c, &opXNestedTensorLayerNorm, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias)
+	assertgenshapes.ChecksPre87(&c, &opXNestedTensorLayerNorm, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.XNestedTensorLayerNorm(self, weight, bias, eps)
 	assertgenshapes.ChecksPost57(&c, &assertgenshapes.Locs86, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
@@ -6388,7 +6388,7 @@ func XNestedTensorLayerNormOut(self *torch.Tensor, weight *torch.Tensor, bias *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	assertgenshapes.ChecksPre90(&c, &opXNestedTensorLayerNormOut, &assertgenshapes.Locs87, &a0, &a1, &a2, &a4, self, weight, bias, out)
+	assertgenshapes.ChecksPre89(&c, &opXNestedTensorLayerNormOut, &assertgenshapes.Locs87, &a0, &a1, &a2, &a4, self, weight, bias, out)
 	defer c.Abandon()
 	r0 := kernels.XNestedTensorLayerNormOut(self, weight, bias, eps, out)
 	assertgenshapes.ChecksPost61(&c, &assertgenshapes.Locs87, &a0, &a1, &a2, &a4, self, weight, bias, out, r0)
@@ -6584,7 +6584,7 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 	var a0, a1, a2, a5, a6, a7, a8, a9 asserts.Saved
 	assertgenshapes.ChecksPre331(&c, &opXTritonMultiHeadAttention, &assertgenshapes.Locs535, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	assertgenshapes.ChecksPost182(&c, &assertgenshapes.Locs535, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
+	assertgenshapes.ChecksPost181(&c, &assertgenshapes.Locs535, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, r0)
 	return r0
 }
 
@@ -6604,7 +6604,7 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 	assertgenshapes.ChecksPre332(&c, &opXTritonMultiHeadAttentionOut, &assertgenshapes.Locs536, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	defer c.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	assertgenshapes.ChecksPost184(&c, &assertgenshapes.Locs536, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
+	assertgenshapes.ChecksPost183(&c, &assertgenshapes.Locs536, &a0, &a1, &a2, &a5, &a6, &a7, &a8, &a9, &a10, query, key, value, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out, r0)
 	return r0
 }
 
@@ -6660,7 +6660,7 @@ func XFlashScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	assertgenshapes.ChecksPre114(&c, &opXFlashScaledDotProductAttention, &assertgenshapes.Locs538, &a0, &a1, &a2, &a3, &a4, query, key, value, cum_seq_q, cum_seq_k)
+	assertgenshapes.ChecksPre113(&c, &opXFlashScaledDotProductAttention, &assertgenshapes.Locs538, &a0, &a1, &a2, &a3, &a4, query, key, value, cum_seq_q, cum_seq_k)
 	r0 := kernels.XFlashScaledDotProductAttention(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal)
 	assertgenshapes.ChecksPost66(&c, &assertgenshapes.Locs538, &a0, &a1, &a2, &a3, &a4, query, key, value, cum_seq_q, cum_seq_k, r0)
 	return r0

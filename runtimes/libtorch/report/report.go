@@ -10,7 +10,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"sort"
+	"strings"
 )
 
 // Report is the sweep's JSON report.
@@ -26,11 +28,21 @@ type Report struct {
 	Checks       uint64 `json:"checks"`
 	// ChecksRun counts the checks run by check name, Skipped the checks
 	// skipped by reason (both profiles, all samples).
-	ChecksRun    map[string]uint64 `json:"checks_run"`
-	Skipped      map[string]uint64 `json:"skipped"`
-	NotExercised map[string]int    `json:"not_exercised"`
-	// NotExercisedOps gives each op not exercised its first error.
+	ChecksRun map[string]uint64 `json:"checks_run"`
+	Skipped   map[string]uint64 `json:"skipped"`
+	// NotExercised counts the ops not exercised by reason (see Reason).
+	NotExercised map[string]int `json:"not_exercised"`
+	// NotExercisedOps gives each op not exercised its reason and why: the
+	// last error of its first sample, after the repairs (one line).
 	NotExercisedOps map[string]string `json:"not_exercised_ops"`
+	// Repaired gives each op a repaired sample reached the repairs that
+	// reached it ("sample: rule, rule"); RepairsUsed counts those ops by
+	// repair rule.
+	Repaired    map[string]string `json:"repaired"`
+	RepairsUsed map[string]int    `json:"repairs_used"`
+	// UnboundOps gives each op without a binding its reason (the argument
+	// or return type the bindings lack).
+	UnboundOps map[string]string `json:"unbound_ops"`
 	// ExercisedAt gives each exercised op the first sample that ran
 	// without an error under the strict profile: a bounded sweep of n
 	// samples exercises the ops whose value is below n.
@@ -81,9 +93,11 @@ type Finding struct {
 	// and the variant's description.
 	SampleID int    `json:"sample_id"`
 	Sample   string `json:"sample"`
-	Verdict  string `json:"verdict"`
-	Reason   string `json:"reason"`
-	Repro    string `json:"repro,omitempty"`
+	// Repairs names the repairs that made the sample run, if any.
+	Repairs []string `json:"repairs,omitempty"`
+	Verdict string   `json:"verdict"`
+	Reason  string   `json:"reason"`
+	Repro   string   `json:"repro,omitempty"`
 }
 
 // Verdict judges the violations of one op, check and argument (Arg) or
@@ -300,9 +314,15 @@ func Summary(w io.Writer, r *Report, selected int) {
 	for _, k := range sortedKeys(r.Skipped) {
 		fmt.Fprintf(w, "  %-22s %d\n", k, r.Skipped[k])
 	}
-	fmt.Fprintln(w, "not exercised, by error class:")
+	fmt.Fprintln(w, "not exercised, by reason:")
 	for _, k := range sortedKeys(r.NotExercised) {
 		fmt.Fprintf(w, "  %-22s %d\n", k, r.NotExercised[k])
+	}
+	if len(r.RepairsUsed) > 0 {
+		fmt.Fprintln(w, "ops a repaired sample reached, by repair:")
+		for _, k := range sortedKeys(r.RepairsUsed) {
+			fmt.Fprintf(w, "  %-26s %d\n", k, r.RepairsUsed[k])
+		}
 	}
 	fmt.Fprintln(w, "not bound:")
 	for _, k := range sortedKeys(r.Unbound) {
@@ -370,4 +390,46 @@ func LoadUnstable(path string) (map[string]string, error) {
 		m[u.Op] = u.Reason
 	}
 	return m, nil
+}
+
+// The reasons an op is not exercised (Reason).
+const (
+	NoCPUKernel = "no CPU kernel"
+	NotInBuild  = "not in this build"
+	Crashes     = "crashes"
+	Hangs       = "hangs"
+	CannotMake  = "runtime cannot make the sample"
+	NotReached  = "not reached by samples"
+	GoPanic     = "go panic"
+	// CannotMakeClass is the error class the sweep gives a sample the
+	// runtime adapter cannot make.
+	CannotMakeClass = "cannot make"
+)
+
+var (
+	noCPU      = regexp.MustCompile(`Could not run '[^']+' with arguments from the 'CPU' backend|not implemented\. You are likely|_overrideable|Cannot access accelerator|INTERNAL ASSERT FAILED at .*(?:kXLA|device\(\)\.type)`)
+	notInBuild = regexp.MustCompile(`not built with|not compiled with|compiled without|ATen not compiled|[Nn]ot available in this build|MKLDNN build is disabled|was not enabled`)
+)
+
+// Reason classifies why an op was not exercised from the error class and
+// message of its last call: a crash or hang, no kernel for the CPU (or
+// CUDA-only, or another backend), a kernel this build leaves out, a
+// sample the runtime cannot make, else not reached by the samples (the
+// message says why).
+func Reason(class, msg string) string {
+	switch {
+	case strings.HasPrefix(class, "crash"):
+		return Crashes
+	case class == "timeout":
+		return Hangs
+	case class == CannotMakeClass:
+		return CannotMake
+	case class == GoPanic:
+		return GoPanic
+	case noCPU.MatchString(msg):
+		return NoCPUKernel
+	case notInBuild.MatchString(msg):
+		return NotInBuild
+	}
+	return NotReached
 }

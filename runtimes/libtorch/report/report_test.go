@@ -75,3 +75,25 @@ func TestRegressions(t *testing.T) {
 		t.Errorf("regressions with lost and new unstable: %q", got)
 	}
 }
+
+// Reason classifies an op's last error: the messages are real ones of the
+// 2.14.1 report.
+func TestReason(t *testing.T) {
+	for _, tc := range []struct{ class, msg, want string }{
+		{"NotImplementedError", "Could not run 'aten::_cudnn_rnn' with arguments from the 'CPU' backend. This could be because the operator doesn't exist for this backend", NoCPUKernel},
+		{"NotImplementedError", "convolution_overrideable not implemented. You are likely triggering this with tensor backend other than CPU/CUDA/MKLDNN", NoCPUKernel},
+		{"Error", "Cannot access accelerator device when none is available.", NoCPUKernel},
+		{"Error", "This PyTorch installation was not built with FBGEMM operators", NotInBuild},
+		{"std::exception", "nnpack_spatial_convolution: ATen not compiled with NNPACK support", NotInBuild},
+		{"crash (SIGSEGV)", "", Crashes},
+		{"timeout", "", Hangs},
+		{CannotMakeClass, "the runtime cannot make float32[2,3].mkldnn: this libtorch build has no mkldnn", CannotMake},
+		{GoPanic, "gru_cell: argument hx: no sample of Go type torch.Tensor", GoPanic},
+		{"Error", "split_with_sizes expects split_sizes to sum exactly to 2", NotReached},
+		{"NotImplementedError", `"lshift_cpu" not implemented for 'ComplexFloat'`, NotReached},
+	} {
+		if got := Reason(tc.class, tc.msg); got != tc.want {
+			t.Errorf("Reason(%q, %q) = %q, want %q", tc.class, tc.msg, got, tc.want)
+		}
+	}
+}

@@ -31,12 +31,14 @@ import (
 	"path"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/assertgen/assertgen/asserts"
+	"github.com/assertgen/assertgen/internal/samples"
 	"github.com/assertgen/assertgen/runtimes/libtorch/report"
 	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
 	"github.com/assertgen/assertgen/schema"
@@ -122,6 +124,7 @@ type sampleResult struct {
 	ChecksRun  map[string]uint64   `json:"checks_run,omitempty"`
 	Skipped    map[string]uint64   `json:"skipped,omitempty"`
 	Violations []asserts.Violation `json:"violations,omitempty"`
+	Repairs    []string            `json:"repairs,omitempty"`
 }
 
 // RunWorker serves a master's requests on stdin (an op, a sample range and
@@ -168,19 +171,42 @@ func RunWorker(r Bindings) {
 }
 
 func runSample(op *schema.Op, fn reflect.Value, k int) (r sampleResult) {
+	s := samples.For(op, k)
+	err := s.Run(func(s *samples.Sample) error { return call(s, fn) })
+	r.Repairs = s.Repairs
+	var te *torch.Error
+	var me *samples.MakeError
+	switch {
+	case err == nil:
+	case errors.As(err, &te):
+		r.ErrClass, r.ErrMsg = te.Class, firstLine(te.Msg)
+	case errors.As(err, &me):
+		r.ErrClass, r.ErrMsg = report.CannotMakeClass, firstLine(err.Error())
+	default:
+		r.ErrClass, r.ErrMsg = report.GoPanic, firstLine(err.Error())
+	}
+	return r
+}
+
+// call builds the sample's arguments and calls fn, releasing every tensor
+// after; a *torch.Error it raises, or a Go panic, is its error.
+func call(s *samples.Sample, fn reflect.Value) (err error) {
 	var p pool
 	defer p.release()
 	defer func() {
 		if e := recover(); e != nil {
 			var te *torch.Error
-			if err, ok := e.(error); ok && errors.As(err, &te) {
-				r.ErrClass, r.ErrMsg = te.Class, firstLine(te.Msg)
+			if x, ok := e.(error); ok && errors.As(x, &te) {
+				err = te
 			} else {
-				r.ErrClass, r.ErrMsg = "go panic", firstLine(fmt.Sprint(e))
+				err = fmt.Errorf("%v", e)
 			}
 		}
 	}()
-	in := build(op, fn.Type(), k, &p)
+	in, err := s.Build(adapter{&p}, fn.Type())
+	if err != nil {
+		return err
+	}
 	for _, o := range fn.Call(in) {
 		switch x := o.Interface().(type) {
 		case *torch.Tensor:
@@ -191,7 +217,7 @@ func runSample(op *schema.Op, fn reflect.Value, k int) (r sampleResult) {
 			}
 		}
 	}
-	return r
+	return nil
 }
 
 func firstLine(s string) string {
@@ -284,6 +310,7 @@ type opResult struct {
 	skipped   map[string]uint64
 	seconds   float64
 	ran       map[int]bool // samples that ran to the end (any profile)
+	repaired  []string     // the repairs of the exercising sample
 	crashes   []Crash
 	findings  []Finding
 }
@@ -298,98 +325,26 @@ func Run(r Bindings, o Options, out io.Writer) (*Report, error) {
 		return nil, err
 	}
 	n := min(max(o.Samples, 1), len(Variants))
-	verdicts, err := LoadVerdicts(o.Verdicts)
+	verdicts, base, unstable, err := loadInputs(r, o, n)
 	if err != nil {
 		return nil, err
 	}
-	var base *Report
-	unstable := map[string]string{}
-	if o.Unstable != "" {
-		if unstable, err = report.LoadUnstable(o.Unstable); err != nil {
-			return nil, err
-		}
-	}
-	if o.Baseline != "" {
-		if base, err = LoadReport(o.Baseline); err != nil {
-			return nil, err
-		}
-		if base.Libtorch != r.Version || base.Samples < n {
-			return nil, fmt.Errorf("%s: a report of libtorch %s with %d samples per op cannot judge a sweep of %s with %d", o.Baseline, base.Libtorch, base.Samples, r.Version, n)
-		}
-	}
-	patterns := o.Ops
-	if patterns == "" {
-		patterns = "*"
-	}
-	var names []string
-	for _, b := range r.Bound {
-		for _, p := range strings.Split(patterns, ",") {
-			if ok, _ := path.Match(p, b); ok {
-				names = append(names, b)
-				break
-			}
-		}
-	}
+	names := selectOps(r.Bound, o.Ops)
 	self, err := os.Executable()
 	if err != nil {
 		return nil, err
 	}
-	work := make(chan string)
-	results := make(chan opResult)
-	var wg sync.WaitGroup
-	for range max(o.Jobs, 1) {
-		wg.Go(func() {
-			w := &workerProc{exe: self, content: o.Content}
-			defer w.stop()
-			for name := range work {
-				results <- w.runOp(name, n, o.Timeout)
-			}
-		})
-	}
-	go func() {
-		for _, name := range names {
-			work <- name
-		}
-		close(work)
-		wg.Wait()
-		close(results)
-	}()
+	results := startWorkers(self, names, n, o)
 	rep := Report{Libtorch: r.Version, OpsTotal: len(s.Ops), OpsBound: len(r.Bound), Samples: n, ContentCheck: o.Content,
 		ChecksRun: map[string]uint64{}, Skipped: map[string]uint64{}, ExercisedAt: map[string]int{},
-		NotExercised: map[string]int{}, NotExercisedOps: map[string]string{}, Unbound: map[string]int{},
+		NotExercised: map[string]int{}, NotExercisedOps: map[string]string{}, Repaired: map[string]string{},
+		RepairsUsed: map[string]int{}, Unbound: map[string]int{}, UnboundOps: map[string]string{},
 		Crashes: []Crash{}, Violations: []Finding{}, Stale: []Verdict{}, Regressions: []string{}}
-	for _, reason := range r.Unbound {
+	for op, reason := range r.Unbound {
 		rep.Unbound[reason]++
+		rep.UnboundOps[op] = reason
 	}
-	ran := map[string]map[int]bool{}
-	done := 0
-	for res := range results {
-		done++
-		if done%250 == 0 {
-			fmt.Fprintf(os.Stderr, "sweep: %d/%d ops, %.0fs\n", done, len(names), time.Since(t0).Seconds())
-		}
-		ran[res.name] = res.ran
-		rep.Calls += res.calls
-		rep.Slowest = append(rep.Slowest, OpTime{Op: res.name, Seconds: res.seconds})
-		sort.Slice(rep.Slowest, func(i, j int) bool { return rep.Slowest[i].Seconds > rep.Slowest[j].Seconds })
-		rep.Slowest = rep.Slowest[:min(len(rep.Slowest), 10)]
-		rep.Checks += res.checks
-		for k, n := range res.checksRun {
-			rep.ChecksRun[k] += n
-		}
-		for k, n := range res.skipped {
-			rep.Skipped[k] += n
-		}
-		rep.Crashes = append(rep.Crashes, res.crashes...)
-		if res.exercised >= 0 {
-			rep.OpsExercised++
-			rep.ExercisedAt[res.name] = res.exercised
-		} else {
-			rep.NotExercised[res.errClass]++
-			rep.NotExercisedOps[res.name] = res.errClass + ": " + res.errMsg
-		}
-		rep.Violations = append(rep.Violations, res.findings...)
-	}
+	ran := collect(&rep, results, len(names), t0)
 	matched := report.Judge(rep.Violations, verdicts)
 	for _, f := range rep.Violations {
 		if f.Verdict == "" {
@@ -410,6 +365,128 @@ func Run(r Bindings, o Options, out io.Writer) (*Report, error) {
 		}
 	}
 	report.Summary(out, &rep, len(names))
+	return &rep, failures(&rep, o)
+}
+
+// loadInputs reads the verdicts, the unstable ops and the baseline.
+func loadInputs(r Bindings, o Options, n int) (verdicts []Verdict, base *Report, unstable map[string]string, err error) {
+	if verdicts, err = LoadVerdicts(o.Verdicts); err != nil {
+		return nil, nil, nil, err
+	}
+	unstable = map[string]string{}
+	if o.Unstable != "" {
+		if unstable, err = report.LoadUnstable(o.Unstable); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	if o.Baseline != "" {
+		if base, err = LoadReport(o.Baseline); err != nil {
+			return nil, nil, nil, err
+		}
+		if base.Libtorch != r.Version || base.Samples < n {
+			return nil, nil, nil, fmt.Errorf("%s: a report of libtorch %s with %d samples per op cannot judge a sweep of %s with %d", o.Baseline, base.Libtorch, base.Samples, r.Version, n)
+		}
+	}
+	return verdicts, base, unstable, nil
+}
+
+// selectOps returns the bound ops matching the comma-separated patterns.
+func selectOps(bound []string, patterns string) []string {
+	if patterns == "" {
+		patterns = "*"
+	}
+	var names []string
+	for _, b := range bound {
+		for _, p := range strings.Split(patterns, ",") {
+			if ok, _ := path.Match(p, b); ok {
+				names = append(names, b)
+				break
+			}
+		}
+	}
+	return names
+}
+
+// startWorkers runs the ops on o.Jobs workers and returns their results.
+func startWorkers(self string, names []string, n int, o Options) <-chan opResult {
+	work := make(chan string)
+	results := make(chan opResult)
+	var wg sync.WaitGroup
+	for range max(o.Jobs, 1) {
+		wg.Go(func() {
+			w := &workerProc{exe: self, content: o.Content}
+			defer w.stop()
+			for name := range work {
+				results <- w.runOp(name, n, o.Timeout)
+			}
+		})
+	}
+	go func() {
+		for _, name := range names {
+			work <- name
+		}
+		close(work)
+		wg.Wait()
+		close(results)
+	}()
+	return results
+}
+
+// collect adds the ops' results to the report and returns the samples
+// each op ran.
+func collect(rep *Report, results <-chan opResult, total int, t0 time.Time) map[string]map[int]bool {
+	ran := map[string]map[int]bool{}
+	done := 0
+	for res := range results {
+		done++
+		if done%250 == 0 {
+			fmt.Fprintf(os.Stderr, "sweep: %d/%d ops, %.0fs\n", done, total, time.Since(t0).Seconds())
+		}
+		ran[res.name] = res.ran
+		rep.Calls += res.calls
+		rep.Slowest = append(rep.Slowest, OpTime{Op: res.name, Seconds: res.seconds})
+		sort.Slice(rep.Slowest, func(i, j int) bool { return rep.Slowest[i].Seconds > rep.Slowest[j].Seconds })
+		rep.Slowest = rep.Slowest[:min(len(rep.Slowest), 10)]
+		rep.Checks += res.checks
+		for k, n := range res.checksRun {
+			rep.ChecksRun[k] += n
+		}
+		for k, n := range res.skipped {
+			rep.Skipped[k] += n
+		}
+		rep.Crashes = append(rep.Crashes, res.crashes...)
+		if res.exercised >= 0 {
+			rep.OpsExercised++
+			rep.ExercisedAt[res.name] = res.exercised
+			if len(res.repaired) > 0 {
+				rep.Repaired[res.name] = fmt.Sprintf("%d: %s", res.exercised, strings.Join(res.repaired, ", "))
+				for _, rule := range uniq(res.repaired) {
+					rep.RepairsUsed[rule]++
+				}
+			}
+		} else {
+			reason := report.Reason(res.errClass, res.errMsg)
+			rep.NotExercised[reason]++
+			rep.NotExercisedOps[res.name] = reason + ": " + res.errClass + ": " + res.errMsg
+		}
+		rep.Violations = append(rep.Violations, res.findings...)
+	}
+	return ran
+}
+
+func uniq(l []string) []string {
+	var out []string
+	for _, x := range l {
+		if !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// failures is the sweep's error: violations without a verdict, stale
+// verdicts, regressions; nil when there are none.
+func failures(rep *Report, o Options) error {
 	var errs []string
 	if rep.Unjudged > 0 {
 		errs = append(errs, fmt.Sprintf("%d violations have no verdict (see %s)", rep.Unjudged, o.Verdicts))
@@ -421,9 +498,9 @@ func Run(r Bindings, o Options, out io.Writer) (*Report, error) {
 		errs = append(errs, fmt.Sprintf("%d regressions against %s", len(rep.Regressions), o.Baseline))
 	}
 	if len(errs) > 0 {
-		return &rep, errors.New(strings.Join(errs, "; "))
+		return errors.New(strings.Join(errs, "; "))
 	}
-	return &rep, nil
+	return nil
 }
 
 type workerProc struct {
@@ -506,48 +583,54 @@ var profiles = []string{"strict", "pytorch"}
 
 // runOp runs samples [0, n) of op under each profile, restarting the worker
 // after a crash. The op is exercised if a sample runs under the strict
-// profile (both profiles call the same kernel on the same inputs).
+// profile (both profiles call the same kernel on the same inputs, so the
+// pytorch profile skips the samples that crashed under the strict one).
 func (w *workerProc) runOp(name string, n int, timeout time.Duration) opResult {
 	t0 := time.Now()
 	r := opResult{name: name, exercised: -1, ran: map[int]bool{}, checksRun: map[string]uint64{}, skipped: map[string]uint64{}}
 	deadline := time.After(timeout)
+	skip := map[int]bool{}
 	for _, profile := range profiles {
-		if !w.runProfile(&r, name, profile, n, deadline) {
+		if !w.runProfile(&r, name, profile, n, skip, deadline) {
 			break
+		}
+		for _, c := range r.crashes {
+			var k int
+			if _, err := fmt.Sscan(c.Sample, &k); err == nil {
+				skip[k] = true
+			}
 		}
 	}
 	r.seconds = time.Since(t0).Seconds()
 	return r
 }
 
-// runProfile reports false after a timeout.
-func (w *workerProc) runProfile(r *opResult, name, profile string, n int, deadline <-chan time.Time) bool {
+// runProfile runs the samples [0, n) but those in skip; it reports false
+// after a timeout.
+func (w *workerProc) runProfile(r *opResult, name, profile string, n int, skip map[int]bool, deadline <-chan time.Time) bool {
 	for k := 0; k < n; {
+		if skip[k] {
+			k++
+			continue
+		}
+		end := k + 1
+		for end < n && !skip[end] {
+			end++
+		}
 		if w.cmd == nil {
 			if err := w.start(); err != nil {
 				r.crashes = append(r.crashes, Crash{Op: name, Profile: profile, Sample: fmt.Sprint(k), Signal: "worker start: " + err.Error()})
 				return false
 			}
 		}
-		fmt.Fprintf(w.stdin, "%s %d %d %s\n", name, k, n, profile)
+		fmt.Fprintf(w.stdin, "%s %d %d %s\n", name, k, end, profile)
 		cur := k
-		finished := false
-		for !finished {
+		for finished := false; !finished; {
 			select {
 			case line, ok := <-w.lines:
 				if !ok {
-					w.cmd.Wait()
-					sig := "exit"
-					if m := sigRE.FindStringSubmatch(w.stderr.String()); m != nil {
-						sig = m[1]
-					}
-					r.crashes = append(r.crashes, Crash{Op: name, Profile: profile, Sample: fmt.Sprint(cur), Signal: sig})
-					if r.errClass == "" {
-						r.errClass = "crash (" + sig + ")"
-					}
-					w.cmd = nil
-					k = cur + 1
-					finished = true
+					w.crashed(r, name, profile, cur)
+					k, finished = cur+1, true
 					continue
 				}
 				var s sampleResult
@@ -558,37 +641,9 @@ func (w *workerProc) runProfile(r *opResult, name, profile string, n int, deadli
 				case "start":
 					cur = s.K
 				case "res":
-					r.calls += s.Calls
-					r.checks += s.Checks
-					for k, n := range s.ChecksRun {
-						r.checksRun[k] += n
-					}
-					for k, n := range s.Skipped {
-						r.skipped[k] += n
-					}
-					r.ran[s.K] = true
-					if s.ErrClass == "" {
-						if profile == "strict" && (r.exercised < 0 || s.K < r.exercised) {
-							r.exercised = s.K
-						}
-					} else if r.errClass == "" {
-						r.errClass, r.errMsg = s.ErrClass, s.ErrMsg
-					}
-					for i := range s.Violations {
-						v := &s.Violations[i]
-						f := Finding{Op: name, Profile: v.Profile.String(), Check: v.Check.String(), Message: v.Error(),
-							SampleID: s.K, Sample: fmt.Sprintf("%d: %s", s.K, Variants[s.K])}
-						if v.Ret >= 0 {
-							ret := v.Ret
-							f.Ret = &ret
-						} else {
-							f.Arg = v.Arg
-						}
-						r.findings = append(r.findings, f)
-					}
+					r.add(&s, name, profile)
 				case "done":
-					k = n
-					finished = true
+					k, finished = end, true
 				}
 			case <-deadline:
 				w.stop()
@@ -601,4 +656,50 @@ func (w *workerProc) runProfile(r *opResult, name, profile string, n int, deadli
 		}
 	}
 	return true
+}
+
+// crashed records the worker's death on sample k.
+func (w *workerProc) crashed(r *opResult, name, profile string, k int) {
+	w.cmd.Wait()
+	sig := "exit"
+	if m := sigRE.FindStringSubmatch(w.stderr.String()); m != nil {
+		sig = m[1]
+	}
+	r.crashes = append(r.crashes, Crash{Op: name, Profile: profile, Sample: fmt.Sprint(k), Signal: sig})
+	if r.errClass == "" {
+		r.errClass = "crash (" + sig + ")"
+	}
+	w.cmd = nil
+}
+
+// add adds one sample's result.
+func (r *opResult) add(s *sampleResult, name, profile string) {
+	r.calls += s.Calls
+	r.checks += s.Checks
+	for k, n := range s.ChecksRun {
+		r.checksRun[k] += n
+	}
+	for k, n := range s.Skipped {
+		r.skipped[k] += n
+	}
+	r.ran[s.K] = true
+	if s.ErrClass == "" {
+		if profile == "strict" && (r.exercised < 0 || s.K < r.exercised) {
+			r.exercised, r.repaired = s.K, s.Repairs
+		}
+	} else if r.errClass == "" {
+		r.errClass, r.errMsg = s.ErrClass, s.ErrMsg
+	}
+	for i := range s.Violations {
+		v := &s.Violations[i]
+		f := Finding{Op: name, Profile: v.Profile.String(), Check: v.Check.String(), Message: v.Error(),
+			SampleID: s.K, Sample: fmt.Sprintf("%d: %s", s.K, Variants[s.K].Name), Repairs: s.Repairs}
+		if v.Ret >= 0 {
+			ret := v.Ret
+			f.Ret = &ret
+		} else {
+			f.Arg = v.Arg
+		}
+		r.findings = append(r.findings, f)
+	}
 }

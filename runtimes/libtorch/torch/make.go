@@ -23,6 +23,7 @@ const (
 	Boolean
 	Complex64
 	Uint8
+	Complex128
 )
 
 // ScalarType returns the c10::ScalarType number of d, as the schema's
@@ -43,6 +44,8 @@ func (d Dtype) ScalarType() int {
 		return 9
 	case Uint8:
 		return 0
+	case Complex128:
+		return 10
 	}
 	return int(d) - 100
 }
@@ -54,7 +57,7 @@ func (d Dtype) String() string {
 	return fmt.Sprintf("c10 ScalarType %d", int(d)-100)
 }
 
-var dtypeNames = [...]string{"float32", "float64", "int64", "int32", "bool", "complex64", "uint8"}
+var dtypeNames = [...]string{"float32", "float64", "int64", "int32", "bool", "complex64", "uint8", "complex128"}
 
 // Device is where a tensor lives: the CPU, or the meta device (shapes, no
 // data).

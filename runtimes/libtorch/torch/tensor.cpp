@@ -15,6 +15,8 @@
 #include <sstream>
 #include <unordered_map>
 
+int64_t ag_accumulator_refs(const at::Tensor &t, const at::TensorBase &base); // autograd.cpp
+
 namespace {
 
 // Identities are numbers from one counter, never addresses. An address is
@@ -96,6 +98,7 @@ at::ScalarType dtype_of(int d) {
 	case 4: return at::kBool;
 	case 5: return at::kComplexFloat;
 	case 6: return at::kByte;
+	case 7: return at::kComplexDouble;
 	default: return at::kFloat;
 	}
 }
@@ -109,6 +112,7 @@ int dtype_code(at::ScalarType s) {
 	case at::kBool: return 4;
 	case at::kComplexFloat: return 5;
 	case at::kByte: return 6;
+	case at::kComplexDouble: return 7;
 	default: return 100 + static_cast<int>(s);
 	}
 }
@@ -146,7 +150,9 @@ void ag_set_num_threads(int n) {
 // references are counted exactly, without touching the view: a copy of the
 // function adds one reference per capture of the base.
 static int64_t view_base_refs(const at::Tensor &t, const at::TensorBase &base) {
-	int64_t n = 1;
+	// the ViewInfo's base_, and the leaf's AccumulateGrad node in the
+	// view's own graph (a view of a leaf that requires grad)
+	int64_t n = 1 + ag_accumulator_refs(t, base);
 #if TORCH_VERSION_MAJOR >= 2
 	auto *m = torch::autograd::impl::get_view_autograd_meta(t);
 	if (m == nullptr || !m->has_bw_view()) return n;

@@ -153,10 +153,11 @@ func (t *Tensor) Ident() asserts.Ident {
 }
 
 // UseCounts implements asserts.Tensor: the TensorImpl's and the
-// StorageImpl's reference counts.
+// StorageImpl's reference counts, without the references autograd's saved
+// tensors hold (see TrackSavedTensors).
 func (t *Tensor) UseCounts() (impl, storage int) {
 	id := t.ident()
-	return int(id.impl_uses), int(id.storage_uses)
+	return int(id.impl_uses), int(id.storage_uses) - t.SavedTensorRefs()
 }
 
 // IdentCounts implements asserts.IdentCounter: Ident and UseCounts from one

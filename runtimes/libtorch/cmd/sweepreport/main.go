@@ -105,6 +105,7 @@ func Summary(rs []rel) string {
 	var w bytes.Buffer
 	writeTotals(&w, rs)
 	writeViolations(&w, rs)
+	notReached(&w, rs)
 	writeCrashes(&w, rs)
 	return w.String()
 }
@@ -179,6 +180,55 @@ func writeViolations(w *bytes.Buffer, rs []rel) {
 		fmt.Fprintf(w, "| `%s` | %s | %s |", k.op, k.check, k.where)
 		for i, x := range rs {
 			fmt.Fprintf(w, " %s |", cell(samples[k][i], bound(x.r, k.op)))
+		}
+		w.WriteString("\n")
+	}
+}
+
+// notReached writes the ops not exercised by reason, and the ops the
+// repaired samples reached by repair rule.
+func notReached(w *bytes.Buffer, rs []rel) {
+	w.WriteString("\nOps not exercised, by reason (each op's reason and last error are in the report's `not_exercised_ops`, the ops without a binding in `unbound_ops`):\n\n| reason |")
+	for _, x := range rs {
+		fmt.Fprintf(w, " %s |", x.name)
+	}
+	w.WriteString("\n| --- |" + strings.Repeat(" --- |", len(rs)) + "\n")
+	reasons := []string{report.NoCPUKernel, report.NotInBuild, report.CannotMake, report.Crashes, report.Hangs, report.GoPanic, report.NotReached}
+	for _, reason := range reasons {
+		fmt.Fprintf(w, "| %s |", reason)
+		for _, x := range rs {
+			fmt.Fprintf(w, " %d |", x.r.NotExercised[reason])
+		}
+		w.WriteString("\n")
+	}
+	w.WriteString("| no binding (an argument or return type the bindings lack) |")
+	for _, x := range rs {
+		n := 0
+		for _, c := range x.r.Unbound {
+			n += c
+		}
+		fmt.Fprintf(w, " %d |", n)
+	}
+	w.WriteString("\n\nOps exercised only on a repaired sample (internal/samples' rules: the error of a call changed the sample), by the rules that reached them (an op reached by two rules counts under each):\n\n| repair |")
+	for _, x := range rs {
+		fmt.Fprintf(w, " %s |", x.name)
+	}
+	w.WriteString("\n| --- |" + strings.Repeat(" --- |", len(rs)) + "\n")
+	rules := map[string]bool{}
+	for _, x := range rs {
+		for k := range x.r.RepairsUsed {
+			rules[k] = true
+		}
+	}
+	fmt.Fprintf(w, "| any |")
+	for _, x := range rs {
+		fmt.Fprintf(w, " **%d** |", len(x.r.Repaired))
+	}
+	w.WriteString("\n")
+	for _, k := range sortedKeys(rules) {
+		fmt.Fprintf(w, "| %s |", k)
+		for _, x := range rs {
+			fmt.Fprintf(w, " %d |", x.r.RepairsUsed[k])
 		}
 		w.WriteString("\n")
 	}

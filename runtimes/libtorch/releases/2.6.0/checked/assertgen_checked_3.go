@@ -2821,7 +2821,7 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre0(&c, &opSplitTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2840,7 +2840,7 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre0(&c, &opSplitSizes, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SplitSizes(self, split_size, dim)
-	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2901,7 +2901,7 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre0(&c, &opSplitWithSizes, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2920,7 +2920,7 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre0(&c, &opHsplitInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.HsplitInt(self, sections)
-	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2939,7 +2939,7 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre0(&c, &opHsplitArray, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.HsplitArray(self, indices)
-	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2958,7 +2958,7 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre0(&c, &opVsplitInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.VsplitInt(self, sections)
-	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2977,7 +2977,7 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre0(&c, &opVsplitArray, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.VsplitArray(self, indices)
-	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2996,7 +2996,7 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre0(&c, &opDsplitInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DsplitInt(self, sections)
-	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3015,7 +3015,7 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre0(&c, &opDsplitArray, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.DsplitArray(self, indices)
-	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 

@@ -603,7 +603,7 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre0(&c, &opUnbindInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnbindInt(self, dim)
-	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -622,7 +622,7 @@ func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
 	var a0 asserts.Saved
 	assertgenshapes.ChecksPre0(&c, &opUnbindDimname, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.UnbindDimname(self, dim)
-	assertgenshapes.ChecksPost86(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost85(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 

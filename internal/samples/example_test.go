@@ -1,0 +1,90 @@
+package samples_test
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+
+	"github.com/assertgen/assertgen/examples/reftensor"
+	"github.com/assertgen/assertgen/internal/samples"
+	"github.com/assertgen/assertgen/schema"
+)
+
+// refRuntime is a runtime's whole adapter: how a Spec becomes one of its
+// tensors (reftensor holds float64 only, so it makes every real floating
+// dtype so and says it cannot make the rest), and no Go types of its own
+// for values.
+type refRuntime struct{}
+
+func (refRuntime) Tensor(sp samples.Spec, made []reflect.Value) (reflect.Value, error) {
+	switch {
+	case sp.Same >= 0:
+		return made[sp.Same], nil
+	case sp.ViewOf >= 0 || sp.Layout != "" || sp.Transposed || !samples.IsFloating(sp.Dtype):
+		return reflect.Value{}, errors.New("reftensor: contiguous float64 only")
+	}
+	return reflect.ValueOf(reftensor.FromSlice(sp.Elements(), sp.Shape...)), nil
+}
+
+func (refRuntime) Value(*samples.Arg, reflect.Type) (reflect.Value, bool, error) {
+	return reflect.Value{}, false, nil
+}
+
+// outer is a new kernel, outer(Tensor self, Tensor vec2) -> Tensor, that
+// raises on arguments it does not take, in PyTorch's words.
+func outer(self, vec2 *reftensor.Tensor) *reftensor.Tensor {
+	for _, a := range []struct {
+		name string
+		t    *reftensor.Tensor
+	}{{"self", self}, {"vec2", vec2}} {
+		if a.t.Dim() != 1 {
+			panic(fmt.Sprintf("outer: Expected 1-D argument %s, but got %d-D", a.name, a.t.Dim()))
+		}
+	}
+	x, y := self.ToSlice(), vec2.ToSlice()
+	out := make([]float64, 0, len(x)*len(y))
+	for _, a := range x {
+		for _, b := range y {
+			out = append(out, a*b)
+		}
+	}
+	return reftensor.FromSlice(out, len(x), len(y))
+}
+
+// A runtime of one's own sweeps a new kernel on the schema's samples
+// without writing one: the first variant's [2,3] matrices are not what
+// outer takes, and the repair reads the kernel's errors and makes them
+// vectors.
+func Example() {
+	s, err := schema.Embedded("2.6")
+	if err != nil {
+		panic(err)
+	}
+	fn := reflect.ValueOf(outer)
+	sm := samples.For(s.Op("outer"), 0)
+	fmt.Println("sample 0:", sm.Describe())
+	err = sm.Run(func(sm *samples.Sample) (err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("%v", r)
+				fmt.Println("raised:", err)
+			}
+		}()
+		args, err := sm.Build(refRuntime{}, fn.Type())
+		if err != nil {
+			return err
+		}
+		r := fn.Call(args)[0].Interface().(*reftensor.Tensor)
+		fmt.Println("ran: a result of shape", r.Sizes())
+		return nil
+	})
+	fmt.Println("error:", err)
+	fmt.Println("repaired:", sm.Describe())
+	// Output:
+	// sample 0: self=float32[2,3] vec2=float32[2,3]
+	// raised: outer: Expected 1-D argument self, but got 2-D
+	// raised: outer: Expected 1-D argument vec2, but got 2-D
+	// ran: a result of shape [3 3]
+	// error: <nil>
+	// repaired: self=float32[3] vec2=float32[3] (repaired: named rank, named rank)
+}

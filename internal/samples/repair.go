@@ -1,0 +1,374 @@
+package samples
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/assertgen/assertgen/schema"
+)
+
+// A Rule repairs a sample from an error message: when Re matches, Fix
+// changes the sample and reports whether it changed anything.
+type Rule struct {
+	Name string
+	Re   *regexp.Regexp
+	Fix  func(s *Sample, m []string) bool
+}
+
+// MaxRepairs bounds the repairs of one sample.
+const MaxRepairs = 6
+
+// Repair changes the sample by the first rule whose expression matches
+// msg and whose fix changes the sample, and returns the rule's name; ""
+// when no rule applies or the sample had MaxRepairs repairs already.
+func (s *Sample) Repair(msg string) string {
+	if len(s.Repairs) >= MaxRepairs {
+		return ""
+	}
+	for i := range Rules {
+		r := &Rules[i]
+		if m := r.Re.FindStringSubmatch(msg); m != nil && r.Fix(s, m) {
+			s.Repairs = append(s.Repairs, r.Name)
+			return r.Name
+		}
+	}
+	return ""
+}
+
+// Run calls call with the sample, and after each error it returns repairs
+// the sample by the error's message and calls again, until a call returns
+// nil, no rule applies, or MaxRepairs repairs were made. It returns the
+// last call's error. A call that cannot even build the sample (a
+// *MakeError) is not repaired.
+func (s *Sample) Run(call func(*Sample) error) error {
+	for {
+		err := call(s)
+		if err == nil {
+			return nil
+		}
+		if _, ok := err.(*MakeError); ok || s.Repair(err.Error()) == "" {
+			return err
+		}
+	}
+}
+
+func re(s string) *regexp.Regexp { return regexp.MustCompile(s) }
+
+// dtypeOrder is the order in which a repair tries dtypes an op does not
+// implement for the sample's.
+var dtypeOrder = []string{"int64", "float64", "bool", "complex64", "float32", "uint8", "int32"}
+
+// dtypeOf maps a dtype name of an error message to a [Dtypes] name ("").
+func dtypeOf(name string) string {
+	name = strings.TrimPrefix(strings.TrimPrefix(name, "torch."), "at::k")
+	if d, ok := torchDtypes[name]; ok {
+		return d
+	}
+	if d, ok := torchDtypes[strings.TrimPrefix(name, "k")]; ok {
+		return d
+	}
+	switch name {
+	case "long int":
+		return "int64"
+	case "uint64", "int":
+		return map[string]string{"uint64": "int64", "int": "int32"}[name]
+	}
+	return ""
+}
+
+// away moves the tensors of dtype from to the first dtype of dtypeOrder
+// not tried yet.
+func away(s *Sample, from string) bool {
+	if from == "" {
+		return false
+	}
+	var ks []int
+	for _, k := range s.tensors() {
+		if s.Specs[k].Dtype == from {
+			ks = append(ks, k)
+		}
+	}
+	for _, dt := range dtypeOrder {
+		if dt != from && !s.tried[dt] {
+			if Integral(dt) {
+				intScalars(s)
+			}
+			return s.setDtype(ks, dt)
+		}
+	}
+	return false
+}
+
+// intScalars makes the float values of Scalar arguments ints (at least
+// 1), for a sample whose tensors become integral.
+func intScalars(s *Sample) bool {
+	changed := false
+	for i := range s.Args {
+		a := &s.Args[i]
+		if a.base() != schema.Scalar || a.Tensors != nil || a.Floats == nil {
+			continue
+		}
+		for _, f := range a.Floats {
+			a.Ints = append(a.Ints, max(1, int64(f)))
+		}
+		a.Floats, changed = nil, true
+	}
+	return changed
+}
+
+// toDtype sets the tensors named name (all of dtype from when name names
+// none) to the dtype named.
+func toDtype(s *Sample, name, dtype, from string) bool {
+	dt := dtypeOf(dtype)
+	if dt == "" {
+		return false
+	}
+	ks := s.named(name)
+	if ks == nil && from != "" {
+		ks = s.ofDtype(dtypeOf(from))
+	}
+	return s.setDtype(ks, dt)
+}
+
+func atoi(x string) int { n, _ := strconv.Atoi(x); return n }
+
+// rank sets the rank of the tensors named name, or of every tensor when
+// name names none or they have that rank already.
+func rank(s *Sample, name string, r int) bool {
+	if ks := s.named(name); ks != nil && s.setRank(ks, r) {
+		return true
+	}
+	return s.setRank(s.tensors(), r)
+}
+
+// dims puts the int and int[] arguments named like a dim in [lo, hi], and
+// when none was out of it, gives every tensor of lower rank the rank got+1.
+func dims(s *Sample, lo, hi, got int) bool {
+	changed := false
+	for i := range s.Args {
+		a := &s.Args[i]
+		if a.Tensors != nil || a.Absent || !(strings.Contains(a.Name(), "dim") || a.Name() == "axis") {
+			continue
+		}
+		for j, v := range a.Ints {
+			if int(v) < lo || int(v) > hi {
+				a.Ints[j] = int64(max(lo, min(hi, int(v))))
+				changed = true
+			}
+		}
+	}
+	if changed || got < 0 {
+		return changed
+	}
+	var ks []int
+	for _, k := range s.tensors() {
+		if len(s.Specs[k].Shape) <= got {
+			ks = append(ks, k)
+		}
+	}
+	return s.setRank(ks, got+1)
+}
+
+// square makes every tensor of rank 2 or more square in its last two dims,
+// and those of lower rank [3,3].
+func square(s *Sample, fill string) bool {
+	changed := false
+	for _, k := range s.tensors() {
+		sp := s.Specs[k]
+		if Integral(sp.Dtype) && indexLike(s.argOf(k)) {
+			continue
+		}
+		sh := append([]int(nil), sp.Shape...)
+		if len(sh) < 2 {
+			sh = []int{3, 3}
+		} else {
+			n := max(sh[len(sh)-1], sh[len(sh)-2])
+			sh[len(sh)-1], sh[len(sh)-2] = n, n
+		}
+		changed = s.setShape([]int{k}, sh) || changed
+		if fill != "" {
+			changed = s.setFill([]int{k}, fill) || changed
+		}
+	}
+	return changed
+}
+
+// argOf returns the name of the argument whose tensor spec k is.
+func (s *Sample) argOf(k int) string {
+	for _, a := range s.Args {
+		for _, j := range a.Tensors {
+			if s.root(j) == k {
+				return a.Name()
+			}
+		}
+	}
+	return ""
+}
+
+// ints parses "2, 3" (a shape in a message).
+func ints(x string) []int {
+	var l []int
+	for _, f := range strings.Split(x, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			l = append(l, atoi(f))
+		}
+	}
+	return l
+}
+
+// listLen sets the length of the int[] argument named name to n (ones, or
+// a range for dims), or of the Tensor[] one.
+func listLen(s *Sample, name string, n int) bool {
+	a := s.arg(name)
+	if a == nil || (a.Tensors != nil && !a.List) || a.Schema.Type.TensorForm() == schema.TensorOptional {
+		return false
+	}
+	if a.List {
+		if len(a.Tensors) == n || len(a.Tensors) == 0 {
+			return false
+		}
+		for len(a.Tensors) > n {
+			a.Tensors = a.Tensors[:len(a.Tensors)-1]
+		}
+		for len(a.Tensors) < n {
+			// a tensor of its own, like the first (a list of one tensor
+			// n times would be an aliasing sample)
+			sp := s.Specs[s.root(a.Tensors[0])]
+			sp.Shape, sp.Same, sp.ViewOf = append([]int(nil), sp.Shape...), -1, -1
+			s.Specs = append(s.Specs, sp)
+			a.Tensors = append(a.Tensors, len(s.Specs)-1)
+		}
+		return true
+	}
+	if len(a.Ints) == n && !a.Absent {
+		return false
+	}
+	v := repeat(int64(1), n)
+	if strings.Contains(name, "dim") {
+		for i := range v {
+			v[i] = int64(i)
+		}
+	}
+	*a = Arg{Schema: a.Schema, Ints: v}
+	return true
+}
+
+// setStr sets the str argument named name (the only str argument when no
+// argument has that name) to v.
+func setStr(s *Sample, name, v string) bool {
+	a := s.arg(name)
+	if a == nil || a.base() != schema.Str {
+		a = nil
+		for i := range s.Args {
+			if s.Args[i].base() == schema.Str && s.Args[i].Tensors == nil {
+				if a != nil {
+					return false
+				}
+				a = &s.Args[i]
+			}
+		}
+	}
+	if a == nil || (len(a.Strs) == 1 && a.Strs[0] == v && !a.Absent) {
+		return false
+	}
+	*a = Arg{Schema: a.Schema, Strs: []string{v}}
+	return true
+}
+
+// scalarTypes sets every ScalarType argument to dt.
+func scalarTypes(s *Sample, dt string) bool {
+	changed := false
+	for i := range s.Args {
+		a := &s.Args[i]
+		if a.base() == schema.ScalarType && a.Tensors == nil && (a.Absent || len(a.Strs) != 1 || a.Strs[0] != dt) {
+			*a = Arg{Schema: a.Schema, Strs: []string{dt}}
+			changed = true
+		}
+	}
+	return changed
+}
+
+// layout gives the first tensor (every float tensor when all is set) the
+// layout l.
+func layout(s *Sample, l string, all bool) bool {
+	ks := s.tensors()
+	if !all && len(ks) > 0 {
+		ks = ks[:1]
+	}
+	changed := false
+	for _, k := range ks {
+		sp := s.spec(k)
+		if sp.Layout == l || (all && !IsFloating(sp.Dtype)) {
+			continue
+		}
+		sp.Layout, sp.Transposed, changed = l, false, true
+		// the conj and neg bits are lazy flags of strided tensors: libtorch
+		// makes a quantized tensor with the neg bit, and its quantized
+		// kernels crash on it (2.14.1, sample 13)
+		sp.Conj, sp.Neg = false, false
+		if l == Quantized {
+			sp.Dtype = "quint8"
+			sp.RequiresGrad, sp.NonLeafView, sp.NonLeafBase = false, false, false
+		}
+	}
+	return changed
+}
+
+// oneElement makes the tensors after the first one 0-dim (or the first,
+// when they are already).
+func oneElement(s *Sample) bool {
+	ks := s.tensors()
+	if len(ks) > 1 && s.setRank(ks[1:], 0) {
+		return true
+	}
+	return len(ks) > 0 && s.setRank(ks[:1], 0)
+}
+
+// sameShape gives every tensor the first tensor's shape.
+func sameShape(s *Sample) bool {
+	ks := s.tensors()
+	if len(ks) < 2 {
+		return false
+	}
+	return s.setShape(ks[1:], s.Specs[ks[0]].Shape)
+}
+
+// indexZeros fills every integer tensor with zeros, valid indices for any
+// size.
+func indexZeros(s *Sample) bool {
+	var ks []int
+	for _, k := range s.tensors() {
+		if Integral(s.Specs[k].Dtype) && s.Specs[k].Dtype != "bool" {
+			ks = append(ks, k)
+		}
+	}
+	return s.setFill(ks, FillZeros)
+}
+
+// shapeOf returns the shape of the first tensor of the argument named
+// name.
+func (s *Sample) shapeOf(name string) []int {
+	if ks := s.named(name); len(ks) > 0 {
+		return s.Specs[ks[0]].Shape
+	}
+	return nil
+}
+
+func lastDim(s *Sample, ks []int, n int) bool {
+	changed := false
+	for _, k := range ks {
+		sh := append([]int(nil), s.Specs[k].Shape...)
+		if len(sh) == 0 {
+			sh = []int{n}
+		} else if sh[len(sh)-1] == n {
+			continue
+		}
+		sh[len(sh)-1] = n
+		changed = s.setShape([]int{k}, sh) || changed
+	}
+	return changed
+}
+
+var _ = slices.Contains[[]int]

@@ -1,0 +1,117 @@
+package samples
+
+import (
+	"strings"
+	"testing"
+)
+
+// Each rule repairs a sample from a real message of a libtorch 2.14.1
+// kernel (the committed report's not_exercised_ops, on the sample it
+// raised on): the rule that applies, and what the sample says after.
+func TestRules(t *testing.T) {
+	ops := ops(t, "2.14")
+	for _, tc := range []struct {
+		op      string
+		variant int
+		msg     string
+		rule    string
+		want    string // in the repaired sample's Describe
+	}{
+		{"__ilshift__.Scalar", 0, `NotImplementedError: "lshift_cpu" not implemented for 'Float'`, "dtype not implemented", "self=int64[2,3] other=[1]"},
+		{"abs", 7, `Type bool is not a member of Number`, "dtype not implemented", "self=int64[2,3]"}, // gorgonia's wording
+		{"bitwise_and.Scalar", 4, `"bitwise_and_cpu" not implemented for 'Long'`, "dtype not implemented", "self=float64[2,3]"},
+		{"_ctc_loss_backward", 0, `IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)`, "", ""},
+		{"sum.dim_IntList", 2, `Dimension out of range (expected to be in range of [-1, 0], but got 1)`, "dim in range", "self=float32[2,3] dim=[0]"},
+		{"transpose.int", 2, `Dimension out of range (expected to be in range of [-1, 0], but got 1)`, "dim in range", "dim0=[0] dim1=[0]"},
+		{"_upsample_bicubic2d_aa_backward", 4, `Error: Expected grad_output to be a tensor of dimension 4 but got: dimension 2`, "named rank", "grad_output=int64[1,2,4,4]"},
+		{"_fake_quantize_learnable_per_tensor_affine", 0, `Error: a Tensor with 6 elements cannot be converted to Scalar`, "one element", "scale=float32[] zero_point=float32[]"},
+		{"_upsample_bicubic2d_aa.vec", 4, `Error: Must specify exactly one of output_size and scale_factors`, "one of two", "output_size=[2 3]"},
+		{"_grid_sampler_2d_cpu_fallback", 0, `Error: grid_sampler(): expected grid to have size 2 in last dimension, but got grid with sizes [2, 3]`, "last dim", "grid=float32[2,2]"},
+		{"_empty_affine_quantized", 1, `Error: Creation of quantized tensor requires quantized dtype like torch.quint8`, "quantized dtype", "dtype=quint8"},
+		{"cosine_embedding_loss", 0, `Error: 0D or 1D target tensor expected, multi-target not supported`, "named rank", "target=int64[]"},
+		{"randint.low", 0, `Error: random_ expects 'from' to be less than 'to', but got from=1 >= to=1`, "", ""},
+		{"_fused_adam", 1, `Error: Expected max_exp_avg_sqs.empty() to be true, but got false.`, "empty list", "max_exp_avg_sqs=[]"},
+		{"avg_pool3d_backward", 0, `Error: non-empty 4D or 5D (batch mode) tensor expected for input`, "named rank", "grad_output=float32[1,2,4,4,4] self=float32[2,3]"},
+		{"nll_loss2d", 0, `Error: only batches of spatial targets supported (3D tensors) but got targets of dimension: 2`, "named rank", "target=int64[2,3,4]"},
+		{"scatter.reduce", 0, `Error: reduce argument must be either add or multiply.`, "string choice", "reduce=add"},
+		{"split.sizes", 0, `Error: split_with_sizes expects split_sizes to sum exactly to 2 (input tensor's size at dimension 0), but got split_sizes=[2, 3]`, "list sum", "split_size=[2]"},
+		{"addmv", 0, `Error: vector + matrix @ vector expected, got 2, 2, 2`, "vector matrix vector", "self=float32[2] mat=float32[2,3] vec=float32[3]"},
+		{"_ctc_loss.Tensor", 0, `Error: input_lengths must be integral`, "integral tensor", "input_lengths=int64[2,3]"},
+		{"_masked_softmax", 0, `Error: Mask should be a boolean tensor`, "bool tensor", "mask=bool[2,3]"},
+		{"_sobol_engine_draw", 0, `Error: sobolstate needs to be of type Long`, "named dtype", "sobolstate=int64[2,3]"},
+		{"linalg_lu_solve", 0, `Error: linalg.lu_solve: pivots should be a Tensor of scalar type torch.int32`, "named dtype", "pivots=int32[2,3]"},
+		{"fft_fft2.out", 0, `Error: fftn expects a complex output tensor, but got Float`, "complex out", "out=complex64[2,3]"},
+		{"view_as_real", 0, `Error: view_as_real is only supported for complex tensors`, "complex", "self=complex64[2,3]"},
+		{"view_as_complex", 0, `Error: Tensor must have a last dimension of size 2`, "last dim", "self=float32[2,2]"},
+		{"linalg_cholesky", 0, `Error: linalg.cholesky: A must be batches of square matrices, but they are 2 by 3 matrices`, "square matrix", "self=float32[3,3]"},
+		{"masked_fill.Tensor", 0, `Error: masked_fill_ only supports a 0-dimensional value tensor, but got tensor with 2 dimension(s).`, "named rank", "value=float32[]"},
+		{"linalg_householder_product", 0, `Error: torch.linalg.householder_product: input.shape[-2] must be greater than or equal to input.shape[-1]`, "tall matrix", "input=float32[3,2]"},
+		{"diagonal_scatter", 0, `Error: expected src to have a size equal to the slice of self. src size = [2, 3], slice size = [2]`, "slice size", "src=float32[2]"},
+		{"_amp_update_scale", 0, `Error: growth_tracker must be a 1-element tensor.`, "n-element tensor", "growth_tracker=float32[1]"},
+		{"index_reduce", 0, `Error: index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got sum.`, "string choice", "reduce=prod"},
+		{"_embedding_bag", 0, `Error: output with shape [2] doesn't match the broadcast shape [2, 3]`, "", ""},
+		{"add.out", 0, `Error: output with shape [2] doesn't match the broadcast shape [2, 3]`, "", ""},
+		{"_indices", 0, `NotImplementedError: Could not run 'aten::_indices' with arguments from the 'CPU' backend. 'aten::_indices' is only available for these backends: [Meta, SparseCPU, SparseMeta, BackendSelect].`, "backend of a layout", "self=float32[2,3].sparse_coo"},
+		{"quantized_max_pool1d", 0, `NotImplementedError: Could not run 'aten::quantized_max_pool1d' with arguments from the 'CPU' backend. 'aten::quantized_max_pool1d' is only available for these backends: [QuantizedCPU, BackendSelect].`, "backend of a layout", "self=quint8[2,3].quantized"},
+		{"_philox_normal", 0, `Error: _philox_normal_: key must have dtype uint64, got Float`, "named dtype", "key=int64[2,3]"},
+		{"mm", 0, `Error: mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)`, "", ""},
+		{"bmm", 9, `Error: Expected size for first two dimensions of batch2 tensor to be: [2, 4] but got: [2, 3].`, "", ""},
+		{"_int_mm", 0, `Error: self.size(1) needs to match mat2.size(0) but got 3 and 2`, "", ""},
+		{"select.int", 2, `IndexError: select(): index 0 out of range for tensor of size [] at dimension 0`, "", ""},
+		{"index_select", 0, `IndexError: index out of range in self`, "valid index", "index=int64[2,3].zeros"},
+		{"_pin_memory", 0, `Error: Cannot access accelerator device when none is available.`, "", ""},
+	} {
+		t.Run(tc.op, func(t *testing.T) {
+			op := ops[tc.op]
+			if op == nil {
+				t.Fatalf("no op %s in 2.14", tc.op)
+			}
+			s := For(op, tc.variant)
+			before := s.Describe()
+			got := s.Repair(tc.msg)
+			if got != tc.rule {
+				t.Fatalf("rule %q, want %q\n\tbefore: %s\n\tafter:  %s", got, tc.rule, before, s.Describe())
+			}
+			if !strings.Contains(s.Describe(), tc.want) {
+				t.Errorf("after %s: %s\n\twant %q in it (before: %s)", got, s.Describe(), tc.want, before)
+			}
+		})
+	}
+}
+
+// A sample takes at most MaxRepairs repairs, and Run stops at the first
+// call that runs, or at the first error no rule repairs.
+func TestRun(t *testing.T) {
+	ops := ops(t, "2.14")
+	s := For(ops["__ilshift__.Scalar"], 0)
+	calls := 0
+	err := s.Run(func(s *Sample) error {
+		calls++
+		if s.Specs[s.tensors()[0]].Dtype == "float32" {
+			return errString(`"lshift_cpu" not implemented for 'Float'`)
+		}
+		return nil
+	})
+	if err != nil || calls != 2 || len(s.Repairs) != 1 {
+		t.Errorf("err %v, %d calls, repairs %v", err, calls, s.Repairs)
+	}
+	s = For(ops["add.Tensor"], 0)
+	calls = 0
+	err = s.Run(func(s *Sample) error {
+		calls++
+		return errString(`"add" not implemented for '` + map[string]string{"float32": "Float", "int64": "Long", "float64": "Double", "bool": "Bool", "complex64": "ComplexFloat", "uint8": "Byte", "int32": "Int"}[s.Specs[0].Dtype] + `'`)
+	})
+	if err == nil || calls != MaxRepairs+1 || len(s.Repairs) != MaxRepairs {
+		t.Errorf("err %v, %d calls, repairs %v", err, calls, s.Repairs)
+	}
+	s = For(ops["add.Tensor"], 0)
+	calls = 0
+	err = s.Run(func(s *Sample) error { calls++; return errString("something no rule knows") })
+	if err == nil || calls != 1 {
+		t.Errorf("err %v, %d calls", err, calls)
+	}
+}
+
+type errString string
+
+func (e errString) Error() string { return string(e) }

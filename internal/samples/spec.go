@@ -1,0 +1,208 @@
+package samples
+
+import (
+	"fmt"
+	"strings"
+)
+
+// A Spec describes one tensor of a sample, for a runtime to make (see
+// [Runtime]). The zero values of its layout, bits and autograd fields ask
+// for a plain strided tensor without autograd.
+type Spec struct {
+	// Dtype names the element type: one of [Dtypes].
+	Dtype string
+	// Shape is the tensor's shape (empty for a 0-dim tensor).
+	Shape []int
+	// Transposed asks for a transposed view of a base of the reversed
+	// shape (a tensor that is not contiguous), for 2-d shapes.
+	Transposed bool
+	// Same is the index (in the order the runtime is asked to make them)
+	// of an earlier tensor this one is, itself: an aliasing sample such
+	// as x.add_(x); -1 for a tensor of its own.
+	Same int
+	// ViewOf is the index of an earlier tensor this one is a view of:
+	// base.select(0, Index), so that two arguments are views of one base
+	// (an aliasing sample of a functional op); -1 for none.
+	ViewOf, Index int
+	// Layout is the tensor's layout: "" (strided) or one of [Layouts].
+	Layout string
+	// Conj and Neg ask for the lazy conjugate and negative bits of a
+	// complex tensor (torch's conj() and _neg_view() views).
+	Conj, Neg bool
+	// RequiresGrad makes the tensor a leaf that requires grad.
+	RequiresGrad bool
+	// NonLeafView makes the tensor a view of a leaf that requires grad
+	// (a non-leaf with an autograd base), the argument being the view.
+	NonLeafView bool
+	// NonLeafBase, with NonLeafView, makes the view's base a non-leaf
+	// (leaf.clone()), so that an in-place op on the view is legal (autograd
+	// rebases its history) where on a view of a leaf it is refused.
+	NonLeafBase bool
+	// Fill chooses the element values: "" for [Values], or one of
+	// [Fills] (a repair asks for them: valid indices, a positive-definite
+	// matrix, increasing values).
+	Fill string
+}
+
+// The layouts a Spec may ask for; "" is strided.
+const (
+	SparseCOO = "sparse_coo"
+	SparseCSR = "sparse_csr"
+	// Quantized is a per-tensor affine quantized tensor (Dtype quint8,
+	// qint8 or qint32).
+	Quantized = "quantized"
+	Mkldnn    = "mkldnn"
+)
+
+// Layouts lists the non-strided layouts.
+var Layouts = []string{SparseCOO, SparseCSR, Quantized, Mkldnn}
+
+// Dtypes lists the element types a Spec may name, by their PyTorch names
+// without the "torch." prefix.
+var Dtypes = []string{
+	"float32", "float64", "float16", "bfloat16",
+	"int64", "int32", "int16", "int8", "uint8", "bool",
+	"complex64", "complex128",
+	"quint8", "qint8", "qint32",
+}
+
+// The fills a Spec may ask for; "" is [Values].
+const (
+	FillZeros = "zeros"  // every element 0: an index valid for any size
+	FillOnes  = "ones"   // every element 1
+	FillRange = "arange" // 0, 1, 2, ...: increasing, distinct
+	FillSPD   = "spd"    // each trailing square matrix symmetric positive-definite
+)
+
+// Fills lists the fills.
+var Fills = []string{FillZeros, FillOnes, FillRange, FillSPD}
+
+// IsComplex reports whether dtype is a complex type.
+func IsComplex(dtype string) bool { return strings.HasPrefix(dtype, "complex") }
+
+// IsFloating reports whether dtype is a real floating-point type.
+func IsFloating(dtype string) bool {
+	return strings.HasPrefix(dtype, "float") || dtype == "bfloat16"
+}
+
+// IsQuantized reports whether dtype is a quantized type.
+func IsQuantized(dtype string) bool { return strings.HasPrefix(dtype, "q") }
+
+// Integral reports whether dtype holds integers (bool included).
+func Integral(dtype string) bool { return strings.Contains(dtype, "int") || dtype == "bool" }
+
+// NewSpec returns a strided spec of its own, of dtype and shape.
+func NewSpec(dtype string, shape ...int) Spec {
+	return Spec{Dtype: dtype, Shape: shape, Same: -1, ViewOf: -1}
+}
+
+// Numel returns the number of elements of the spec's shape.
+func (sp *Spec) Numel() int {
+	n := 1
+	for _, s := range sp.Shape {
+		n *= s
+	}
+	return n
+}
+
+// Check reports a spec a runtime could not make whatever it supports: an
+// unknown dtype, layout or fill, or bits and layouts that do not go
+// together.
+func (sp *Spec) Check() error {
+	if !contains(Dtypes, sp.Dtype) {
+		return fmt.Errorf("unknown dtype %q", sp.Dtype)
+	}
+	if sp.Layout != "" && !contains(Layouts, sp.Layout) {
+		return fmt.Errorf("unknown layout %q", sp.Layout)
+	}
+	if sp.Fill != "" && !contains(Fills, sp.Fill) {
+		return fmt.Errorf("unknown fill %q", sp.Fill)
+	}
+	if sp.Conj && !IsComplex(sp.Dtype) {
+		return fmt.Errorf("the conj bit needs a complex dtype, not %s", sp.Dtype)
+	}
+	if (sp.Conj || sp.Neg) && sp.Layout != "" {
+		return fmt.Errorf("the conj and neg bits go with strided tensors, not %s", sp.Layout)
+	}
+	if sp.Neg && sp.Dtype == "bool" {
+		return fmt.Errorf("the neg bit needs a numeric dtype, not bool")
+	}
+	if (sp.Layout == Quantized) != IsQuantized(sp.Dtype) {
+		return fmt.Errorf("dtype %s in layout %q: quantized dtypes go with the quantized layout only", sp.Dtype, sp.Layout)
+	}
+	if sp.NonLeafBase && !sp.NonLeafView {
+		return fmt.Errorf("a non-leaf base needs a non-leaf view")
+	}
+	if (sp.RequiresGrad || sp.NonLeafView) && !IsFloating(sp.Dtype) && !IsComplex(sp.Dtype) {
+		return fmt.Errorf("only floating-point and complex tensors require grad, not %s", sp.Dtype)
+	}
+	return nil
+}
+
+func contains(l []string, s string) bool {
+	for _, x := range l {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Values returns n deterministic element values for a spec of dtype:
+// positive, distinct for floats, 0/1 for integer and bool types.
+func Values(dtype string, n int) []float64 {
+	v := make([]float64, n)
+	for i := range v {
+		if Integral(dtype) {
+			v[i] = float64(i % 2)
+		} else {
+			v[i] = 0.5 + float64((i*7)%11)/10
+		}
+	}
+	return v
+}
+
+// Elements returns the spec's element values in row-major order of its
+// shape (for a transposed spec: of the transposed view), by its fill. A
+// complex runtime uses them as the real parts.
+func (sp *Spec) Elements() []float64 {
+	n := sp.Numel()
+	switch sp.Fill {
+	case FillZeros, FillOnes, FillRange:
+		v := make([]float64, n)
+		for i := range v {
+			switch sp.Fill {
+			case FillOnes:
+				v[i] = 1
+			case FillRange:
+				v[i] = float64(i)
+			}
+		}
+		return v
+	case FillSPD:
+		// n+1 on the diagonal, 1/(1+|i-j|) off it: symmetric and strictly
+		// diagonally dominant, so positive-definite.
+		v := make([]float64, n)
+		if len(sp.Shape) < 2 {
+			for i := range v {
+				v[i] = 1
+			}
+			return v
+		}
+		r, c := sp.Shape[len(sp.Shape)-2], sp.Shape[len(sp.Shape)-1]
+		for k := range v {
+			i, j := (k/c)%r, k%c
+			if i == j {
+				v[k] = float64(c + 1)
+			} else {
+				d := i - j
+				if d < 0 {
+					d = -d
+				}
+				v[k] = 1 / float64(1+d)
+			}
+		}
+		return v
+	}
+	return Values(sp.Dtype, n)
+}

@@ -1,0 +1,265 @@
+package samples
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/assertgen/assertgen/schema"
+)
+
+// value picks a non-tensor argument's value: None for an optional the
+// variant leaves out, else the schema default where it parses, else one by
+// the argument's name and type.
+func (s *Sample) value(vr Variant, ar *Arg) {
+	a := ar.Schema
+	switch ar.base() {
+	case schema.Generator, schema.Storage, schema.Stream, schema.ConstQuantizerPtr, schema.GraphModule:
+		ar.Absent = true
+		return
+	}
+	if vr.Training && (a.Name == "training" || a.Name == "train") && ar.base() == schema.Bool && !a.Type.IsList() {
+		ar.Bools = []bool{true}
+		return
+	}
+	def, hasDef := a.Default, a.HasDefault
+	if a.Type.IsOptional() {
+		none := hasDef && def == "None"
+		if vr.Optionals == OptNone || (none && vr.Optionals == OptTensors) {
+			if none || !hasDef || !ar.parseDefault() {
+				*ar = Arg{Schema: a, Absent: true}
+			}
+			return
+		}
+	}
+	if hasDef && def != "None" && ar.parseDefault() {
+		return
+	}
+	ar.byName(s, vr)
+}
+
+// parseDefault sets the argument's value from its schema default; false
+// when the default does not parse for its type.
+func (ar *Arg) parseDefault() bool {
+	d := strings.TrimSpace(ar.Schema.Default)
+	list := ar.Schema.Type.IsList()
+	if list && !strings.HasPrefix(d, "[") {
+		// int[2] stride=1: the value repeated
+		if n := ar.Schema.Type.Unopt().Size; n > 0 {
+			d = "[" + strings.TrimSuffix(strings.Repeat(d+",", n), ",") + "]"
+		} else {
+			d = "[" + d + "]"
+		}
+	}
+	var elems []string
+	if strings.HasPrefix(d, "[") {
+		if !list {
+			return false
+		}
+		for _, e := range strings.Split(strings.Trim(d, "[]"), ",") {
+			if e = strings.TrimSpace(e); e != "" {
+				elems = append(elems, e)
+			}
+		}
+	} else {
+		elems = []string{d}
+	}
+	v := Arg{Schema: ar.Schema}
+	for _, e := range elems {
+		if !v.addElem(e) {
+			return false
+		}
+	}
+	if list && v.Ints == nil && v.Floats == nil && v.Bools == nil && v.Strs == nil {
+		// an empty list: say so in the field of its type
+		switch ar.base() {
+		case schema.Float:
+			v.Floats = []float64{}
+		case schema.Bool:
+			v.Bools = []bool{}
+		case schema.Dimname, schema.Str:
+			v.Strs = []string{}
+		default:
+			v.Ints = []int64{}
+		}
+	}
+	*ar = v
+	return true
+}
+
+// addElem appends one default element to the field of the argument's
+// type.
+func (ar *Arg) addElem(e string) bool {
+	switch ar.base() {
+	case schema.Int, schema.SymInt, schema.DeviceIndex:
+		n, err := strconv.ParseInt(e, 10, 64)
+		if err != nil {
+			return false
+		}
+		ar.Ints = append(ar.Ints, n)
+	case schema.Float, schema.SymFloat:
+		f, err := strconv.ParseFloat(e, 64)
+		if err != nil {
+			return false
+		}
+		ar.Floats = append(ar.Floats, f)
+	case schema.Bool, schema.SymBool:
+		if e != "True" && e != "False" {
+			return false
+		}
+		ar.Bools = append(ar.Bools, e == "True")
+	case schema.Scalar:
+		if n, err := strconv.ParseInt(e, 10, 64); err == nil {
+			ar.Ints = append(ar.Ints, n)
+		} else if f, err := strconv.ParseFloat(e, 64); err == nil {
+			ar.Floats = append(ar.Floats, f)
+		} else {
+			return false
+		}
+	case schema.Str, schema.Dimname:
+		if len(e) < 2 || (e[0] != '"' && e[0] != '\'') {
+			return false
+		}
+		ar.Strs = append(ar.Strs, e[1:len(e)-1])
+	case schema.ScalarType:
+		dt := torchDtypes[strings.TrimPrefix(e, "at::k")]
+		if dt == "" {
+			return false
+		}
+		ar.Strs = append(ar.Strs, dt)
+	case schema.Layout, schema.MemoryFormat, schema.QScheme:
+		n, ok := enumDefaults[e]
+		if !ok {
+			return false
+		}
+		ar.Ints = append(ar.Ints, n)
+	case schema.Device:
+		ar.Strs = append(ar.Strs, strings.Trim(e, "\"'"))
+	default:
+		return false
+	}
+	return true
+}
+
+// torchDtypes maps the dtype names of schema defaults and error messages
+// (PyTorch's short and C++ names) to [Dtypes] names.
+var torchDtypes = map[string]string{
+	"float": "float32", "Float": "float32", "double": "float64", "Double": "float64",
+	"half": "float16", "Half": "float16", "BFloat16": "bfloat16", "bfloat16": "bfloat16",
+	"long": "int64", "Long": "int64", "int": "int32", "Int": "int32", "short": "int16", "Short": "int16",
+	"Char": "int8", "char": "int8", "Byte": "uint8", "byte": "uint8", "Bool": "bool", "bool": "bool",
+	"ComplexFloat": "complex64", "ComplexDouble": "complex128", "cfloat": "complex64", "cdouble": "complex128",
+	"QUInt8": "quint8", "QInt8": "qint8", "QInt32": "qint32",
+	"float32": "float32", "float64": "float64", "float16": "float16", "int64": "int64", "int32": "int32",
+	"int16": "int16", "int8": "int8", "uint8": "uint8", "complex64": "complex64", "complex128": "complex128",
+	"quint8": "quint8", "qint8": "qint8", "qint32": "qint32",
+}
+
+// enumDefaults gives PyTorch's numbers of the Layout, MemoryFormat,
+// QScheme and Reduction names of schema defaults.
+var enumDefaults = map[string]int64{
+	"strided": 0, "contiguous_format": 0, "per_tensor_affine": 0,
+	"Mean": 1, "Sum": 2, "None": 0, "at::Reduction::Mean": 1, "at::Reduction::Sum": 2,
+}
+
+// byName gives a value by the argument's name and type.
+func (ar *Arg) byName(s *Sample, vr Variant) {
+	a := ar.Schema
+	n := a.Name
+	ty := a.Type.Unopt()
+	switch b := ar.base(); {
+	case ty.Kind == schema.ListKind:
+		ar.listByName(vr, b)
+	case b == schema.Int || b == schema.SymInt || b == schema.DeviceIndex:
+		switch {
+		case n == "dim1":
+			ar.Ints = []int64{1}
+		case strings.Contains(n, "dim"), n == "axis", n == "start", n == "index":
+			ar.Ints = []int64{0}
+		case n == "low" || n == "from":
+			ar.Ints = []int64{0}
+		case n == "high" || n == "to":
+			ar.Ints = []int64{3}
+		default:
+			ar.Ints = []int64{1}
+		}
+	case b == schema.Float || b == schema.SymFloat:
+		ar.Floats = []float64{named(n, 0.5)}
+	case b == schema.Scalar:
+		ar.Floats = []float64{named(n, 1)}
+	case b == schema.Bool || b == schema.SymBool:
+		ar.Bools = []bool{false}
+	case b == schema.Str:
+		switch n {
+		case "reduce":
+			ar.Strs = []string{"sum"}
+		case "reduction":
+			ar.Strs = []string{"mean"}
+		default:
+			ar.Strs = []string{"none"}
+		}
+	case b == schema.Device:
+		ar.Strs = []string{"cpu"}
+	case b == schema.Dimname:
+		ar.Strs = []string{"N"}
+	case b == schema.ScalarType:
+		ar.Strs = []string{"float32"}
+	default: // Layout, MemoryFormat, QScheme: strided, contiguous, per-tensor affine
+		ar.Ints = []int64{0}
+	}
+}
+
+// named gives the float or Scalar value of an argument by its name.
+func named(n string, def float64) float64 {
+	switch n {
+	case "alpha", "exponent":
+		return 2
+	case "min":
+		return 0.6
+	case "max":
+		return 1.2
+	}
+	return def
+}
+
+func (ar *Arg) listByName(vr Variant, b schema.BaseTy) {
+	n := ar.Schema.Name
+	size := ar.Schema.Type.Unopt().Size
+	rank := len(vr.Tensor.Shape)
+	switch b {
+	case schema.Int, schema.SymInt:
+		switch {
+		case n == "dims" || n == "permutation":
+			for i := rank - 1; i >= 0; i-- {
+				ar.Ints = append(ar.Ints, int64(i))
+			}
+		case strings.Contains(n, "dim"):
+			ar.Ints = []int64{0}
+		case size > 0:
+			ar.Ints = repeat(int64(1), size)
+		case n == "size" || n == "shape":
+			for _, d := range vr.Tensor.Shape {
+				ar.Ints = append(ar.Ints, int64(d))
+			}
+		default:
+			ar.Ints = []int64{2, 3}
+		}
+	case schema.Float, schema.SymFloat:
+		ar.Floats = []float64{1}
+	case schema.Bool:
+		ar.Bools = repeat(true, size)
+	case schema.Scalar:
+		ar.Floats = repeat(1.0, vr.ListLen)
+	case schema.Dimname, schema.Str:
+		ar.Strs = []string{"N"}
+	default:
+		ar.Absent = true
+	}
+}
+
+func repeat[T any](v T, n int) []T {
+	l := make([]T, n)
+	for i := range l {
+		l[i] = v
+	}
+	return l
+}

@@ -1,0 +1,167 @@
+//go:build debugasserts
+
+package sweep
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+
+	"github.com/assertgen/assertgen/internal/samples"
+	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
+	"github.com/assertgen/assertgen/schema"
+)
+
+// The sweep's samples are internal/samples' (one list of variants, shared
+// with every runtime; verdicts.json names samples by their numbers there):
+// this file is the libtorch adapter, how a Spec becomes a *torch.Tensor
+// and how a value becomes a torch.Scalar or a c10 enum.
+
+// Variants are the samples every op gets, in order.
+var Variants = samples.Variants
+
+// trainingVariant is the variant that switches training mode on.
+const trainingVariant = 10
+
+// pool owns every handle a sample makes, to release them after the call.
+type pool struct{ ts []*torch.Tensor }
+
+func (p *pool) add(t *torch.Tensor) *torch.Tensor { p.ts = append(p.ts, t); return t }
+func (p *pool) release() {
+	for _, t := range p.ts {
+		t.Release()
+	}
+	p.ts = nil
+}
+
+// adapter makes a sample's values in libtorch's Go types; its tensors go
+// to the pool. A view (transposed, conj, neg, non-leaf) is made from a
+// strided tensor whose handle is released at once: only the view's
+// autograd base holds it, which the use counts leave out, so that the
+// argument is the only owner, as in a user's x.t() (torch's README, "Use
+// counts and autograd views").
+type adapter struct{ p *pool }
+
+// dtypes maps the dtype names the adapter makes to torch's.
+var dtypes = map[string]torch.Dtype{
+	"float32": torch.Float32, "float64": torch.Float64, "int64": torch.Int64, "int32": torch.Int32,
+	"bool": torch.Boolean, "complex64": torch.Complex64, "complex128": torch.Complex128, "uint8": torch.Uint8,
+}
+
+func (a adapter) Tensor(sp samples.Spec, made []reflect.Value) (reflect.Value, error) {
+	if sp.Same >= 0 {
+		return made[sp.Same], nil
+	}
+	if sp.ViewOf >= 0 {
+		base := made[sp.ViewOf].Interface().(*torch.Tensor)
+		return reflect.ValueOf(a.p.add(base.Select(0, int64(sp.Index)))), nil
+	}
+	base := sp.Dtype
+	if samples.IsQuantized(base) {
+		base = "float32" // quantized from float values
+	}
+	dt, ok := dtypes[base]
+	if !ok {
+		return reflect.Value{}, fmt.Errorf("the torch adapter makes no %s tensor", sp.Dtype)
+	}
+	if sp.Layout == samples.Mkldnn && !torch.HasMkldnn() {
+		return reflect.Value{}, errors.New("this libtorch build has no mkldnn")
+	}
+	sizes := make([]int64, len(sp.Shape))
+	for i, s := range sp.Shape {
+		sizes[i] = int64(s)
+	}
+	var t *torch.Tensor
+	if sp.Transposed || sp.NonLeafView {
+		if len(sizes) != 2 {
+			return reflect.Value{}, errors.New("the torch adapter makes transposed and non-leaf views of 2-d tensors only")
+		}
+		b := torch.FromFloat64s(dt, sp.Elements(), sizes[1], sizes[0])
+		if sp.NonLeafView {
+			b.SetRequiresGrad(true)
+		}
+		if sp.NonLeafBase {
+			// the view of a non-leaf (leaf.clone()): in-place is legal
+			l := b
+			b = l.Clone()
+			l.Release()
+		}
+		t = b.Transpose(0, 1)
+		b.Release()
+	} else {
+		t = torch.FromFloat64s(dt, sp.Elements(), sizes...)
+		if sp.RequiresGrad {
+			t.SetRequiresGrad(true)
+		}
+	}
+	for _, f := range []struct {
+		on   bool
+		make func(*torch.Tensor) *torch.Tensor
+	}{
+		{sp.Layout == samples.SparseCOO, (*torch.Tensor).ToSparse},
+		{sp.Layout == samples.SparseCSR, (*torch.Tensor).ToSparseCSR},
+		{sp.Layout == samples.Mkldnn, (*torch.Tensor).ToMkldnn},
+		{sp.Layout == samples.Quantized, func(t *torch.Tensor) *torch.Tensor { return t.QuantizePerTensor(0.1, 0, qdtypes[sp.Dtype]) }},
+		{sp.Conj, (*torch.Tensor).Conj},
+		{sp.Neg, (*torch.Tensor).NegView},
+	} {
+		if f.on {
+			d := t
+			t = f.make(d)
+			d.Release()
+		}
+	}
+	return reflect.ValueOf(a.p.add(t)), nil
+}
+
+var qdtypes = map[string]torch.QDtype{"quint8": torch.QUInt8, "qint8": torch.QInt8, "qint32": torch.QInt32}
+
+func (a adapter) Value(ar *samples.Arg, t reflect.Type) (reflect.Value, bool, error) {
+	elem, ptr := t, t.Kind() == reflect.Pointer
+	if ptr {
+		elem = t.Elem()
+	}
+	var v reflect.Value
+	switch {
+	case ar.Absent:
+		return reflect.Zero(t), t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Interface, nil
+	case elem == reflect.TypeOf(torch.Scalar{}):
+		v = reflect.ValueOf(scalar(ar.Ints, ar.Floats, ar.Bools, 0))
+	case elem == reflect.TypeOf([]torch.Scalar(nil)):
+		l := make([]torch.Scalar, max(len(ar.Ints), len(ar.Floats), len(ar.Bools)))
+		for i := range l {
+			l[i] = scalar(ar.Ints, ar.Floats, ar.Bools, i)
+		}
+		v = reflect.ValueOf(l)
+	case elem.Kind() == reflect.Int && ar.Schema.Type.IsBaseLike(schema.ScalarType):
+		if len(ar.Strs) != 1 {
+			return v, false, fmt.Errorf("no dtype for a ScalarType")
+		}
+		code, ok := samples.ScalarTypeCode(ar.Strs[0])
+		if !ok {
+			return v, false, fmt.Errorf("no c10 ScalarType for %s", ar.Strs[0])
+		}
+		v = reflect.ValueOf(code)
+	default:
+		return v, false, nil
+	}
+	if ptr {
+		p := reflect.New(elem)
+		p.Elem().Set(v)
+		return p, true, nil
+	}
+	return v, true, nil
+}
+
+// scalar returns element i of a Scalar value: an int, a bool or a float.
+func scalar(ints []int64, floats []float64, bools []bool, i int) torch.Scalar {
+	switch {
+	case i < len(ints) && floats == nil:
+		return torch.Int(ints[i])
+	case i < len(bools) && floats == nil:
+		return torch.Bool(bools[i])
+	case i < len(floats):
+		return torch.Float(floats[i])
+	}
+	return torch.Float(1)
+}
