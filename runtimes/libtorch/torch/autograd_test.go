@@ -52,6 +52,9 @@ func TestSavedTensorsAreNotOwners(t *testing.T) {
 	if i, s := y.UseCounts(); i != 1 || s != 1 {
 		t.Errorf("exp's result: use counts [%d %d], want [1 1]", i, s)
 	}
+	if _, i, s := y.IdentCounts(); i != 1 || s != 1 {
+		t.Errorf("exp's result: IdentCounts use counts [%d %d], want [1 1] (as UseCounts)", i, s)
+	}
 	if n := y.SavedTensorRefs(); n != 1 {
 		t.Errorf("exp's result: %d storage references held by saved tensors, want 1 (ExpBackward0 saves result)", n)
 	}

@@ -36,6 +36,12 @@ type repro struct {
 	// finding, each "CHECK ret N" or "CHECK arg NAME"; CHECK "impl" is the
 	// release's TensorImpl use-count check of a fresh return.
 	shows []string
+	// samples, when set, are the sweep samples whose kind of input the
+	// repro makes (6: empty, 14-16: quantized, ...): an entry of shows is
+	// then required only where the release's verdict of it lists one of
+	// them, so a repro of one input kind does not stand for a finding
+	// another kind shows. Unset: any verdict of the op, check and return.
+	samples []int
 	// code is the call as Go, for the findings table of the docs.
 	code string
 	run  func(t *testing.T)
@@ -117,6 +123,7 @@ type verdict struct {
 	Arg     string `json:"arg"`
 	Ret     *int   `json:"ret"`
 	Verdict string `json:"verdict"`
+	Samples []int  `json:"samples"`
 }
 
 func (v verdict) key() string {
@@ -131,8 +138,9 @@ func (v verdict) key() string {
 }
 
 // kernelVerdicts returns the keys of the release's kernel verdicts (the
-// verdicts.json of the module the test runs in).
-func kernelVerdicts(t testing.TB) map[string]bool {
+// verdicts.json of the module the test runs in), each with the samples its
+// verdicts list.
+func kernelVerdicts(t testing.TB) map[string][]int {
 	b, err := os.ReadFile("../verdicts.json")
 	if err != nil {
 		t.Fatal(err)
@@ -141,10 +149,10 @@ func kernelVerdicts(t testing.TB) map[string]bool {
 	if err := json.Unmarshal(b, &vs); err != nil {
 		t.Fatalf("../verdicts.json: %v", err)
 	}
-	keys := map[string]bool{}
+	keys := map[string][]int{}
 	for _, v := range vs {
 		if v.Verdict == "kernel" {
-			keys[v.key()] = true
+			keys[v.key()] = append(keys[v.key()], v.Samples...)
 		}
 	}
 	return keys
@@ -164,11 +172,14 @@ func violationKey(v asserts.Violation) string {
 }
 
 // want is the set of violations r must show in this release: those of
-// r.shows that the release has kernel verdicts for.
-func (r repro) want(t testing.TB, verdicts map[string]bool) []string {
+// r.shows that the release has kernel verdicts for (on one of r.samples
+// when r names them).
+func (r repro) want(t testing.TB, verdicts map[string][]int) []string {
 	var w []string
 	for _, s := range r.shows {
-		if k := resolve(t, r.op, s); verdicts[k] {
+		k := resolve(t, r.op, s)
+		samples, ok := verdicts[k]
+		if ok && (r.samples == nil || slices.ContainsFunc(r.samples, func(n int) bool { return slices.Contains(samples, n) })) {
 			w = append(w, k)
 		}
 	}

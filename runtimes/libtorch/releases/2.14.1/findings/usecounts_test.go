@@ -122,7 +122,7 @@ func init() {
 				x := f32(2, 3)
 				rel(wrapper[func(tensor, int64, int64, int64) tensor](t, "_remove_batch_dim")(x, 1, 1, 0), x)
 			}},
-		repro{op: "native_channel_shuffle", shows: []string{"storage_use_count_eq_1 ret 0"},
+		repro{op: "native_channel_shuffle", name: "empty", shows: []string{"storage_use_count_eq_1 ret 0"}, samples: []int{6},
 			code: "checked.NativeChannelShuffle(x, 1) // x empty: a view of x",
 			run: func(t *testing.T) {
 				x := f32(0)

@@ -80,7 +80,7 @@ func TestRreluNoiseSchema(t *testing.T) {
 			if before[0] == after[0] && before[1] == after[1] {
 				t.Errorf("%s in training mode left noise at %v: the repro no longer shows the write", op.name, after)
 			}
-			if hasVerdict := verdicts[op.name+" same_content arg noise"]; hasVerdict == declared {
+			if _, hasVerdict := verdicts[op.name+" same_content arg noise"]; hasVerdict == declared {
 				t.Errorf("libtorch %s: %s: noise declared written %v, same_content verdict %v: want a verdict exactly when the write is undeclared",
 					aten.SchemaVersion, o.Schema, declared, hasVerdict)
 			}

@@ -5,38 +5,32 @@
 package findings
 
 import (
-	"github.com/assertgen/assertgen/runtimes/libtorch/releases/2.6.0/checked"
-	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
+	"testing"
 )
 
-// The kernel verdicts the repaired samples of internal/samples brought
-// (the sweep's samples reached these ops only after a repair, or in a
-// layout the adapter did not make before).
+// The repros of the kernel verdicts the repaired samples of
+// internal/samples brought (the sweep reached these ops only after a
+// repair of the call).
 func init() {
-	repros = append(repros,
-		repro{"meshgrid.indexing", "storage_use_count_eq_1", `checked.MeshgridIndexing([]*torch.Tensor{x}, "ij") // expand views`, func() {
-			x := f32(3)
-			for _, r := range checked.MeshgridIndexing([]*torch.Tensor{x}, "ij") {
-				r.Release()
-			}
-			x.Release()
-		}},
-		repro{"histogramdd.TensorList_bins", "impl_use_count_le_1", "checked.HistogramddTensorListBins(x, []*torch.Tensor{b}, nil, nil, false) // x [2,1]: bin_edges are the bins themselves", func() {
-			x, b := f32(2, 1), f32(3)
-			h, edges := checked.HistogramddTensorListBins(x, []*torch.Tensor{b}, nil, nil, false)
-			rel(append(edges, h, x, b)...)
-		}},
-		repro{"unflatten_dense_tensors", "storage_use_count_eq_1", "checked.UnflattenDenseTensors(flat, []*torch.Tensor{t}) // flat [1], t [1]: narrow views of flat", func() {
-			flat, t := f32(1), f32(1)
-			rel(append(checked.UnflattenDenseTensors(flat, []*torch.Tensor{t}), flat, t)...)
-		}},
-		repro{"_mkldnn_reshape", "impl_use_count_le_1", "checked.XMkldnnReshape(m, []int64{2, 3}) // m mkldnn [2,3]: returns m itself", func() {
-			if !torch.HasMkldnn() {
-				panic("this libtorch build has no mkldnn")
-			}
-			d := f32(2, 3)
-			m := d.ToMkldnn()
-			rel(checked.XMkldnnReshape(m, []int64{2, 3}), m, d)
-		}},
+	add(
+		repro{op: "meshgrid.indexing", shows: []string{"storage_use_count_eq_1 ret 0"},
+			code: `checked.MeshgridIndexing([]*torch.Tensor{x}, "ij") // x [3]: expand views of x`,
+			run: func(t *testing.T) {
+				x := f32(3)
+				rel(append(wrapper[func(tensors, string) tensors](t, "meshgrid.indexing")(tensors{x}, "ij"), x)...)
+			}},
+		repro{op: "histogramdd.TensorList_bins", shows: []string{"impl ret 1"},
+			code: "checked.HistogramddTensorListBins(x, []*torch.Tensor{b}, nil, nil, false) // x [2,1]: bin_edges are the bins themselves",
+			run: func(t *testing.T) {
+				x, b := f32(2, 1), f32(3)
+				h, edges := wrapper[func(tensor, tensors, []float64, tensor, bool) (tensor, tensors)](t, "histogramdd.TensorList_bins")(x, tensors{b}, nil, nil, false)
+				rel(append(edges, h, x, b)...)
+			}},
+		repro{op: "unflatten_dense_tensors", shows: []string{"storage_use_count_eq_1 ret 0"},
+			code: "checked.UnflattenDenseTensors(flat, []*torch.Tensor{y}) // flat [1], y [1]: narrow views of flat",
+			run: func(t *testing.T) {
+				flat, y := f32(1), f32(1)
+				rel(append(wrapper[func(tensor, tensors) tensors](t, "unflatten_dense_tensors")(flat, tensors{y}), flat, y)...)
+			}},
 	)
 }
