@@ -20,7 +20,12 @@
 // violations a repro can show (repro.shows), it requires exactly those the
 // release has verdicts for, and no other violation. So the same repro
 // requires the finding where the release has it and its absence where the
-// release fixed it (copy, rrelu_with_noise on 2.x). "impl" in shows is the
+// release fixed it (copy, rrelu_with_noise on 2.x). A repro that makes one
+// sample's kind of input (an empty tensor, a quantized one) names those
+// sweep samples (repro.samples) and requires a violation only where the
+// release's verdict of it lists one of them: native_channel_shuffle returns
+// a tensor on an empty input's storage on 2.x and on a quantized input's
+// on 1.13.1 and 2.6.0, one key with two repros. "impl" in shows is the
 // release's TensorImpl use-count check of a fresh return
 // (impl_use_count_le_1 up to 2.6, impl_use_count_eq_fresh from 2.14: the
 // FreshImplCheck of assertgen's table of releases, internal/pytorch). A repro of an op the release does not bind is

@@ -50,7 +50,7 @@ func outRebound(op, code string, call func(t *testing.T, self, out tensor) tenso
 // backend the kernel has, 14, 15 and 17.
 func quantizedView(op, goName string, arg int64, sizes ...int64) repro {
 	return repro{op: op, name: "quantized", shows: []string{"storage_use_count_eq_1 ret 0"}, samples: []int{14, 15, 16, 17},
-		code: fmt.Sprintf("checked.%s(q, %d) // q quantized %v: a tensor on q's storage", goName, arg, sizes),
+		code: fmt.Sprintf("checked.%s(q, %d) // q quantized %s: a tensor on q's storage", goName, arg, strings.ReplaceAll(fmt.Sprint(sizes), " ", ",")),
 		run: func(t *testing.T) {
 			x := f32(sizes...)
 			q := quint8(x)
@@ -122,7 +122,7 @@ func init() {
 					rel(wrapper[func(tensor, *int64) tensor](t, "to_sparse_csr")(c, nil))
 				}
 			}},
-		quantizedView("native_channel_shuffle", "NativeChannelShuffle", 1, 1, 2, 2, 2),
+		quantizedView("native_channel_shuffle", "NativeChannelShuffle", 1, 2, 3),
 		quantizedView("pixel_shuffle", "PixelShuffle", 1, 1, 2, 4, 4),
 		quantizedView("pixel_unshuffle", "PixelUnshuffle", 1, 1, 2, 4, 4),
 		repro{op: "unsafe_split.Tensor", name: "conj", shows: []string{"fresh_or_alias ret 0"},
