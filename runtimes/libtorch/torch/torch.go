@@ -161,11 +161,13 @@ func (t *Tensor) UseCounts() (impl, storage int) {
 }
 
 // IdentCounts implements asserts.IdentCounter: Ident and UseCounts from one
-// read (one cgo call), for asserts' snapshot of a checked call's return.
+// read (one cgo call, a second only while autograd holds saved tensors),
+// for asserts' snapshot of a checked call's return. Its counts are
+// UseCounts', saved tensors left out.
 func (t *Tensor) IdentCounts() (id asserts.Ident, impl, storage int) {
 	r := t.ident()
 	return asserts.Ident{Impl: asserts.ID(r.impl), Storage: asserts.ID(r.storage),
-		Version: uint64(r.version), Traits: asserts.Traits(r.traits)}, int(r.impl_uses), int(r.storage_uses)
+		Version: uint64(r.version), Traits: asserts.Traits(r.traits)}, int(r.impl_uses), int(r.storage_uses) - t.SavedTensorRefs()
 }
 
 // Defined reports whether t refers to a TensorImpl.
