@@ -97,3 +97,25 @@ func TestReason(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckVerdictKinds: kernel, allowlisted and adapter verdicts are
+// accepted with a reason and a repro; any other kind, or one without its
+// repro, is refused.
+func TestCheckVerdictKinds(t *testing.T) {
+	for _, c := range []struct {
+		verdict, repro string
+		ok             bool
+	}{
+		{"kernel", "x", true},
+		{"allowlisted", "allowlist.yaml:3", true},
+		{"adapter", "torch.TestChainedViewOfTemporary", true},
+		{"adapter", "", false},
+		{"false_positive", "x", false},
+		{"", "x", false},
+	} {
+		vs := []Verdict{{Op: "svd", Check: "storage_use_count_eq_1", Ret: ret(2), Samples: []int{11}, Verdict: c.verdict, Reason: "r", Repro: c.repro}}
+		if err := CheckVerdicts(vs, 21); (err == nil) != c.ok {
+			t.Errorf("verdict %q repro %q: error %v, want ok %v", c.verdict, c.repro, err, c.ok)
+		}
+	}
+}

@@ -52,8 +52,10 @@ func TestSavedTensorsAreNotOwners(t *testing.T) {
 	if i, s := y.UseCounts(); i != 1 || s != 1 {
 		t.Errorf("exp's result: use counts [%d %d], want [1 1]", i, s)
 	}
+	// asserts reads a checked call's returns through IdentCounts (one cgo
+	// call): the same counts as UseCounts.
 	if _, i, s := y.IdentCounts(); i != 1 || s != 1 {
-		t.Errorf("exp's result: IdentCounts use counts [%d %d], want [1 1] (as UseCounts)", i, s)
+		t.Errorf("exp's result: IdentCounts use counts [%d %d], want [1 1], as UseCounts", i, s)
 	}
 	if n := y.SavedTensorRefs(); n != 1 {
 		t.Errorf("exp's result: %d storage references held by saved tensors, want 1 (ExpBackward0 saves result)", n)
@@ -63,6 +65,9 @@ func TestSavedTensorsAreNotOwners(t *testing.T) {
 	vals, idx := r[0], r[1]
 	if i, s := idx.UseCounts(); i != 1 || s != 1 {
 		t.Errorf("max.dim's indices: use counts [%d %d], want [1 1] (without the saved-tensor hooks MaxBackward0 holds the TensorImpl itself)", i, s)
+	}
+	if _, i, s := idx.IdentCounts(); i != 1 || s != 1 {
+		t.Errorf("max.dim's indices: IdentCounts use counts [%d %d], want [1 1], as UseCounts", i, s)
 	}
 	if i, s := vals.UseCounts(); i != 1 || s != 1 {
 		t.Errorf("max.dim's values: use counts [%d %d], want [1 1]", i, s)

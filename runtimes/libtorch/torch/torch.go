@@ -161,9 +161,9 @@ func (t *Tensor) UseCounts() (impl, storage int) {
 }
 
 // IdentCounts implements asserts.IdentCounter: Ident and UseCounts from one
-// read (one cgo call while autograd holds no saved tensor), for asserts'
-// snapshot of a checked call's return. The storage count leaves out the
-// references autograd's saved tensors hold, as UseCounts does.
+// read (one cgo call, a second only while autograd holds saved tensors),
+// for asserts' snapshot of a checked call's return. Its counts are
+// UseCounts', saved tensors left out.
 func (t *Tensor) IdentCounts() (id asserts.Ident, impl, storage int) {
 	r := t.ident()
 	return asserts.Ident{Impl: asserts.ID(r.impl), Storage: asserts.ID(r.storage),
