@@ -15,6 +15,7 @@ import (
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/internal/pytorch"
 	"github.com/assertgen/assertgen/runtimes/libtorch/aten"
+	"github.com/assertgen/assertgen/runtimes/libtorch/report"
 	"github.com/assertgen/assertgen/runtimes/libtorch/sweepops"
 	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
@@ -147,8 +148,19 @@ func kernelVerdicts(t testing.TB) map[string][]int {
 	if err := json.Unmarshal(b, &vs); err != nil {
 		t.Fatalf("../verdicts.json: %v", err)
 	}
+	// An op of the release's unstable.json has no deterministic outcome
+	// (a kernel's undefined behaviour: it crashes in some runs and writes
+	// over memory in others), so no repro can require its verdicts; the
+	// sweep's baseline leaves it out for the same reason.
+	unstable, err := report.LoadUnstable("../unstable.json")
+	if err != nil {
+		t.Fatal(err)
+	}
 	keys := map[string][]int{}
 	for _, v := range vs {
+		if _, ok := unstable[v.Op]; ok {
+			continue
+		}
 		if v.Verdict == "kernel" {
 			keys[v.key()] = append(keys[v.key()], v.Samples...)
 		}
