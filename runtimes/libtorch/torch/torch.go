@@ -147,17 +147,27 @@ func (t *Tensor) ident() C.ag_ident_t {
 // Ident implements asserts.Tensor: one call reads the TensorImpl and
 // StorageImpl identities, the version counter and the traits.
 func (t *Tensor) Ident() asserts.Ident {
-	id := t.ident()
-	return asserts.Ident{Impl: asserts.ID(id.impl), Storage: asserts.ID(id.storage),
-		Version: uint64(id.version), Traits: asserts.Traits(id.traits)}
+	return identOf(t.ident())
+}
+
+// identOf is the identity part of one read.
+func identOf(r C.ag_ident_t) asserts.Ident {
+	return asserts.Ident{Impl: asserts.ID(r.impl), Storage: asserts.ID(r.storage),
+		Version: uint64(r.version), Traits: asserts.Traits(r.traits)}
+}
+
+// countsOf is the use-count part of one read of t: the storage count
+// leaves out the references autograd's saved tensors hold. Every reader of
+// t's counts goes through it, so the two stay one reading.
+func (t *Tensor) countsOf(r C.ag_ident_t) (impl, storage int) {
+	return int(r.impl_uses), int(r.storage_uses) - t.SavedTensorRefs()
 }
 
 // UseCounts implements asserts.Tensor: the TensorImpl's and the
 // StorageImpl's reference counts, without the references autograd's saved
 // tensors hold (see TrackSavedTensors).
 func (t *Tensor) UseCounts() (impl, storage int) {
-	id := t.ident()
-	return int(id.impl_uses), int(id.storage_uses) - t.SavedTensorRefs()
+	return t.countsOf(t.ident())
 }
 
 // IdentCounts implements asserts.IdentCounter: Ident and UseCounts from one
@@ -166,8 +176,8 @@ func (t *Tensor) UseCounts() (impl, storage int) {
 // UseCounts', saved tensors left out.
 func (t *Tensor) IdentCounts() (id asserts.Ident, impl, storage int) {
 	r := t.ident()
-	return asserts.Ident{Impl: asserts.ID(r.impl), Storage: asserts.ID(r.storage),
-		Version: uint64(r.version), Traits: asserts.Traits(r.traits)}, int(r.impl_uses), int(r.storage_uses) - t.SavedTensorRefs()
+	impl, storage = t.countsOf(r)
+	return identOf(r), impl, storage
 }
 
 // Defined reports whether t refers to a TensorImpl.
