@@ -98,9 +98,10 @@ func TestReason(t *testing.T) {
 	}
 }
 
-// TestCheckVerdictKinds: kernel, allowlisted and adapter verdicts are
-// accepted with a reason and a repro; any other kind, or one without its
-// repro, is refused.
+// TestCheckVerdictKinds: kernel and allowlisted verdicts are accepted
+// with a reason and a repro; any other kind (adapter, which once judged
+// svd's V on libtorch 2.x: a false positive, now a counted skip under
+// hidden_storage_refs), or one without its repro, is refused.
 func TestCheckVerdictKinds(t *testing.T) {
 	for _, c := range []struct {
 		verdict, repro string
@@ -108,8 +109,8 @@ func TestCheckVerdictKinds(t *testing.T) {
 	}{
 		{"kernel", "x", true},
 		{"allowlisted", "allowlist.yaml:3", true},
-		{"adapter", "torch.TestChainedViewOfTemporary", true},
-		{"adapter", "", false},
+		{"allowlisted", "", false},
+		{"adapter", "torch.TestChainedViewOfTemporary", false},
 		{"false_positive", "x", false},
 		{"", "x", false},
 	} {
