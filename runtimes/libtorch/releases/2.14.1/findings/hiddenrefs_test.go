@@ -12,6 +12,49 @@ import (
 	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
+// The repros of ops that return a view of a conj or neg view input
+// (samples 12 and 13): on libtorch 2.x the return is a view of a view,
+// marked hidden_storage_refs, so storage_use_count_eq_1 is a counted skip
+// there and fresh_no_alias reports the StorageImpl the return shares with
+// its input; on 1.13.1 storage_use_count_eq_1 reports it (and
+// fresh_no_alias, one bug one report, stays silent). Each release's
+// verdicts say which.
+func init() {
+	shows := []string{"storage_use_count_eq_1 ret 0", "fresh_no_alias ret 0"}
+	conj := func(sizes ...int64) (c, v tensor) {
+		n := int64(1)
+		for _, s := range sizes {
+			n *= s
+		}
+		vals := make([]float64, n)
+		for i := range vals {
+			vals[i] = float64(i) + 0.5
+		}
+		c = torch.FromFloat64s(torch.Complex64, vals, sizes...)
+		return c, c.Conj()
+	}
+	add(
+		repro{op: "_remove_batch_dim", name: "conj", shows: shows, samples: []int{12, 13},
+			code: "checked.XRemoveBatchDim(v, 1, 1, 0) // v = c.Conj(): a view of v",
+			run: func(t *testing.T) {
+				c, v := conj(2, 3)
+				rel(wrapper[func(tensor, int64, int64, int64) tensor](t, "_remove_batch_dim")(v, 1, 1, 0), v, c)
+			}},
+		repro{op: "meshgrid", name: "conj", shows: shows, samples: []int{12, 13},
+			code: "checked.Meshgrid([]*torch.Tensor{v}) // v = c.Conj() [3]: expand views of v",
+			run: func(t *testing.T) {
+				c, v := conj(3)
+				rel(append(wrapper[func(tensors) tensors](t, "meshgrid")(tensors{v}), v, c)...)
+			}},
+		repro{op: "meshgrid.indexing", name: "conj", shows: shows, samples: []int{12, 13},
+			code: `checked.MeshgridIndexing([]*torch.Tensor{v}, "ij") // v = c.Conj() [3]: expand views of v`,
+			run: func(t *testing.T) {
+				c, v := conj(3)
+				rel(append(wrapper[func(tensors, string) tensors](t, "meshgrid.indexing")(tensors{v}, "ij"), v, c)...)
+			}},
+	)
+}
+
 // TestSvdComplexV: svd's V is Vh.mH (transpose, then conj) of a fresh Vh.
 // On libtorch 2.x V's reverse view function keeps the intermediate
 // transpose captured, so V's storage reads 3 where only V can be reached;
