@@ -40,6 +40,12 @@ func init() {
 				c, v := conj(2, 3)
 				rel(wrapper[func(tensor, int64, int64, int64) tensor](t, "_remove_batch_dim")(v, 1, 1, 0), v, c)
 			}},
+		repro{op: "align_tensors", name: "conj", shows: shows, samples: []int{12, 13},
+			code: "checked.AlignTensors([]*torch.Tensor{v}) // v = c.Conj(): a view of v",
+			run: func(t *testing.T) {
+				c, v := conj(2, 3)
+				rel(append(wrapper[func(tensors) tensors](t, "align_tensors")(tensors{v}), v, c)...)
+			}},
 		repro{op: "meshgrid", name: "conj", shows: shows, samples: []int{12, 13},
 			code: "checked.Meshgrid([]*torch.Tensor{v}) // v = c.Conj() [3]: expand views of v",
 			run: func(t *testing.T) {
