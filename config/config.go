@@ -103,13 +103,7 @@ var configKeys = []string{
 
 // Load reads an assertgen.yaml. Unknown keys and values of the wrong
 // type are errors at their position.
-func Load(path string) (*Config, error) {
-	src, err := input.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return Parse(path, src)
-}
+func Load(path string) (*Config, error) { return input.Parse(path, Parse) }
 
 // Parse parses the text of an assertgen.yaml read from path: its
 // structure (keys, types of values, duplicates), not the values' meaning,

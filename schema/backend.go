@@ -59,13 +59,7 @@ var backendKeys = []string{
 }
 
 // LoadBackend reads a backend yaml.
-func LoadBackend(path string) (*Backend, error) {
-	src, err := input.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return ParseBackend(path, src)
-}
+func LoadBackend(path string) (*Backend, error) { return input.Parse(path, ParseBackend) }
 
 // ParseBackend parses the text of a backend yaml read from path. It checks
 // the structure (keys, the required backend and cpp_namespace, types of
