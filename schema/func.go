@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -341,21 +342,8 @@ func (f *Func) HasTensorOptions() bool {
 
 // HasGenerator reports whether a non-out argument is Generator-like.
 func (f *Func) HasGenerator() bool {
-	for _, a := range f.Args() {
-		if a.Type.IsBaseLike(Generator) && !f.isOut(a) {
-			return true
-		}
-	}
-	return false
-}
-
-func (f *Func) isOut(a *Argument) bool {
-	for i := range f.Out {
-		if &f.Out[i] == a {
-			return true
-		}
-	}
-	return false
+	generator := func(a Argument) bool { return a.Type.IsBaseLike(Generator) }
+	return slices.ContainsFunc(f.Positional, generator) || slices.ContainsFunc(f.KwargOnly, generator)
 }
 
 // ReturnAlias returns the argument a return aliases: the one whose alias
