@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"bytes"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -66,7 +68,11 @@ func TestBuildInterfaceGoldens(t *testing.T) {
 // writes in a module (the shape helpers in their own package under the
 // wrappers'), and builds and vets them with and without the tag: both
 // profiles' packages in one module, so that each build is one go command
-// that compiles the two at once.
+// that compiles the two at once. Without the tag a package is its Kernels
+// interface and Checked, which do not depend on the profile: the test
+// checks that the pytorch package's release-build files are the strict
+// package's, but for the profile a comment names, and builds only the
+// strict package's without the tag.
 func TestBuildAllOps(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and vets every op's wrapper per profile, with and without the tag (a minute or more on the shared 2-core VM)")
@@ -76,12 +82,17 @@ func TestBuildAllOps(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := tempModule(t)
+	release := map[plan.Profile]map[string]string{}
 	for _, profile := range []plan.Profile{plan.Strict, plan.PyTorch} {
 		_, res := generateAll(t, s, profile)
 		if len(res.Wrapped) != len(s.Ops) {
 			t.Fatalf("%s: %d ops wrapped, want all %d of %s", profile, len(res.Wrapped), len(s.Ops), s.Path)
 		}
+		release[profile] = map[string]string{}
 		for _, f := range res.Files {
+			if !bytes.Contains(f.Data, []byte("\n//go:build "+DefaultBuildTag+"\n")) {
+				release[profile][f.Name] = strings.Replace(string(f.Data), "(profile "+string(profile)+")", "(profile)", 1)
+			}
 			path := filepath.Join(dir, string(profile), filepath.FromSlash(f.Name))
 			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 				t.Fatal(err)
@@ -91,7 +102,10 @@ func TestBuildAllOps(t *testing.T) {
 			}
 		}
 	}
-	goBuild(t, dir, "./...")
+	if len(release[plan.Strict]) == 0 || !maps.Equal(release[plan.Strict], release[plan.PyTorch]) {
+		t.Fatalf("the release-build files of the two profiles differ (or there are none): build both without the tag")
+	}
+	goBuildSplit(t, dir, "./"+string(plan.Strict)+"/...", "./...")
 }
 
 // TestDirectWrappersInline checks that without the build tag every

@@ -260,11 +260,15 @@ func TestOptionsErrors(t *testing.T) {
 }
 
 // goBuild runs go build (and vet) in dir on pkg with and without the tag.
-func goBuild(t *testing.T, dir, pkg string) {
+func goBuild(t *testing.T, dir, pkg string) { goBuildSplit(t, dir, pkg, pkg) }
+
+// goBuildSplit builds and vets the packages release without the tag and
+// the packages debug with it.
+func goBuildSplit(t *testing.T, dir, release, debug string) {
 	t.Helper()
 	for _, args := range [][]string{
-		{"build", pkg}, {"build", "-tags", DefaultBuildTag, pkg},
-		{"vet", pkg}, {"vet", "-tags", DefaultBuildTag, pkg},
+		{"build", release}, {"build", "-tags", DefaultBuildTag, debug},
+		{"vet", release}, {"vet", "-tags", DefaultBuildTag, debug},
 	} {
 		cmd := exec.Command("go", args...)
 		cmd.Dir = dir
