@@ -661,7 +661,28 @@ func (c *Call) SharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
 // kernel mutated: the same TensorImpl as the argument's handle after the
 // kernel (returns_arg). A kernel that rebinds the argument's handle and
 // returns it is reported once, by same_impl, not twice.
+//
+// A plain return whose TensorImpl is the plain argument's after the kernel
+// passes with one comparison: the skip policy has nothing to decide there
+// (every profile runs returns_arg on a plain pair). Anything else goes to
+// [Call.slowReturnsArg]. It is not inlined (the fast path and the call of
+// the slow one are over the inliner's budget): a plain call, a nanosecond
+// or two, where the policy's classification of both tensors cost 30.
+//
+//go:noinline
 func (c *Call) ReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
+	if r.id.Impl != s.after.Impl || r.meta != Versioned|fResult || s.meta != Versioned {
+		c.slowReturnsArg(ret, r, arg, s)
+		return
+	}
+	c.t[laneReturnsArg/4] += 1 << (16 * (laneReturnsArg % 4))
+}
+
+// slowReturnsArg is ReturnsArg's slow path: it counts the row, then runs
+// it under the skip policy.
+//
+//go:noinline
+func (c *Call) slowReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
 	c.count(CheckReturnsArg, 1)
 	if c.pairSkipped(CheckReturnsArg, ret, r, arg, s) {
 		return

@@ -459,7 +459,9 @@ func (c *Call) FreshOrAliasListOf(ret Loc, rl *SavedList, arg Loc, sl *SavedList
 func (c *Call) ReturnsArgList(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
 	n := min(rl.n, sl.n)
 	for i := range n {
-		c.ReturnsArg(ret.Elem(i), rl.at(i), arg.Elem(i), sl.at(i))
+		// The slow path counts through count, which guards the lane
+		// against a list of 65,536 elements or more.
+		c.slowReturnsArg(ret.Elem(i), rl.at(i), arg.Elem(i), sl.at(i))
 	}
 	if rl.n != sl.n {
 		c.count(CheckReturnsArg, 1)

@@ -16,6 +16,7 @@ func stubKernels(out *rt.Tensor) kernels {
 	ks.cat = func([]*rt.Tensor) *rt.Tensor { return out }
 	ks.addcmul6 = func(a, b, c, d, e, f *rt.Tensor) *rt.Tensor { return out }
 	ks.addInPl = func(self, other *rt.Tensor, alpha float64) *rt.Tensor { return self }
+	ks.addOut = func(self, other *rt.Tensor, alpha float64, out *rt.Tensor) *rt.Tensor { return out }
 	ks.transpose = func(self *rt.Tensor, d0, d1 int) *rt.Tensor { return out }
 	return ks
 }
@@ -38,6 +39,7 @@ func TestCheckedCallsDoNotAllocate(t *testing.T) {
 		{"add (2 tensors)", func() { Add(xs[0], xs[1], 1) }},
 		{"add (2 tensors, rows inlined)", func() { AddInline(xs[0], xs[1], 1) }},
 		{"add_ (2 tensors, returns_arg)", func() { AddInPlace(xs[0], xs[1], 1) }},
+		{"add.out (3 tensors, returns_arg)", func() { AddOut(xs[0], xs[1], 1, xs[2]) }},
 		{"addcmul6 (6 tensors)", func() { Addcmul6(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5]) }},
 		{"cat (list of 8)", func() { Cat(list) }},
 		{"cat (list of 8, generic list snapshots)", func() { CatGeneric(list) }},
@@ -165,6 +167,17 @@ func BenchmarkOverhead(b *testing.B) {
 	b.Run("add_/checked", func(b *testing.B) {
 		for b.Loop() {
 			sink = AddInPlace(xs[0], xs[1], 1)
+		}
+	})
+	// An out= call: 2 inputs and the written out.
+	b.Run("add.out/direct", func(b *testing.B) {
+		for b.Loop() {
+			sink = stub.addOut(xs[0], xs[1], 1, xs[2])
+		}
+	})
+	b.Run("add.out/checked", func(b *testing.B) {
+		for b.Loop() {
+			sink = AddOut(xs[0], xs[1], 1, xs[2])
 		}
 	})
 	b.Run("cat8/direct", func(b *testing.B) {

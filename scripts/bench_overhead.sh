@@ -8,8 +8,8 @@
 #
 # REV is the revision to compare with (e.g. main, or a commit); ROUNDS
 # defaults to 20; BENCH-REGEXP defaults to the acceptance pairs of issue 24
-# (add and cat8, checked and direct) and the in-place add_. The figures go to
-# $TMPDIR/bench-overhead/{old,new}.txt. Needs benchstat
+# (add and cat8, checked and direct), the in-place add_ and the out=
+# add.out. The figures go to $TMPDIR/bench-overhead/{old,new}.txt. Needs benchstat
 # (go install golang.org/x/perf/cmd/benchstat@latest). The CPU and the load
 # average before and after are printed: on a shared machine the absolute
 # figures depend on them, the ratio much less.
@@ -17,20 +17,24 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 rev=${1:?usage: $0 REV [ROUNDS] [BENCH-REGEXP]}
 rounds=${2:-20}
-bench=${3:-'Overhead/^(add|add_|cat8)$/^(checked|direct)$'}
+bench=${3:-'Overhead/^(add|add_|add\.out|cat8)$/^(checked|direct)$'}
 out=${TMPDIR:-/tmp}/bench-overhead
 rm -rf "$out" && mkdir -p "$out"
 git worktree add --detach "$out/old-tree" "$rev" >/dev/null
 trap 'git worktree remove --force "$out/old-tree"' EXIT
-# The old tree gets this tree's benchmark file, so that both run the same
-# benchmarks (the wrappers they call are the ones of each tree); if that
-# file does not compile there (it names a wrapper the old tree lacks), the
-# old tree keeps its own.
-cp "$out/old-tree/asserts/perf_test.go" "$out/old-perf_test.go"
-cp asserts/perf_test.go "$out/old-tree/asserts/perf_test.go"
+# The old tree gets this tree's benchmark file and the hand-written
+# wrappers it runs (wrappers_test.go), so that both run the same wrappers
+# on their own asserts package; if those files do not compile there (they
+# name a wrapper or an API the old tree lacks), the old tree keeps its own.
+for f in perf_test.go wrappers_test.go; do
+	cp "$out/old-tree/asserts/$f" "$out/old-$f"
+	cp "asserts/$f" "$out/old-tree/asserts/$f"
+done
 if ! (cd "$out/old-tree" && go test -c -tags debugasserts -o "$out/old.test" ./asserts 2>/dev/null); then
-	echo "this tree's perf_test.go does not compile in $rev: $rev's own benchmarks"
-	cp "$out/old-perf_test.go" "$out/old-tree/asserts/perf_test.go"
+	echo "this tree's perf_test.go and wrappers_test.go do not compile in $rev: $rev's own benchmarks"
+	for f in perf_test.go wrappers_test.go; do
+		cp "$out/old-$f" "$out/old-tree/asserts/$f"
+	done
 	(cd "$out/old-tree" && go test -c -tags debugasserts -o "$out/old.test" ./asserts)
 fi
 go test -c -tags debugasserts -o "$out/new.test" ./asserts
