@@ -893,11 +893,20 @@ func (c *Call) count(k Check, n int) {
 	c.addLane(checkLane[k], n)
 }
 
+// addLane adds n to a lane, spilling the call's counts to its Op whenever
+// the lane is full, so that n may exceed what a lane holds (a list of
+// 65,536 elements or more).
 func (c *Call) addLane(lane, n int) {
-	if c.t.lane(lane)+uint64(n) > 0xffff {
+	for {
+		room := 0xffff - int(c.t.lane(lane))
+		if n <= room {
+			c.t[lane/4] += uint64(n) << (16 * (lane % 4))
+			return
+		}
+		c.t[lane/4] += uint64(room) << (16 * (lane % 4))
+		n -= room
 		c.spill()
 	}
-	c.t[lane/4] += uint64(n) << (16 * (lane % 4))
 }
 
 // skip records that check k was skipped for reason r: the check's run count
