@@ -257,7 +257,7 @@ func SameContentList[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 			c.op.st.skipped[ReasonContentOff].Add(uint64(l.n))
 			return
 		}
-		c.addLane(laneContentOff, l.n)
+		c.t[laneContentOff/4] += uint64(l.n) << (16 * (laneContentOff % 4))
 		return
 	}
 	for i := range l.n {

@@ -12,7 +12,9 @@
 # add.out. The figures go to $TMPDIR/bench-overhead/{old,new}.txt. Needs benchstat
 # (go install golang.org/x/perf/cmd/benchstat@latest). The CPU and the load
 # average before and after are printed: on a shared machine the absolute
-# figures depend on them, the ratio much less.
+# figures depend on them, the ratio much less. With BUILD_ONLY=1 it only
+# builds the two binaries ($TMPDIR/bench-overhead/{old,new}.test; what
+# scripts/bench_callgrind.sh runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rev=${1:?usage: $0 REV [ROUNDS] [BENCH-REGEXP]}
@@ -20,7 +22,7 @@ rounds=${2:-20}
 bench=${3:-'Overhead/^(add|add_|add\.out|cat8)$/^(checked|direct)$'}
 out=${TMPDIR:-/tmp}/bench-overhead
 rm -rf "$out" && mkdir -p "$out"
-git worktree add --detach "$out/old-tree" "$rev" >/dev/null
+git worktree add --quiet --detach "$out/old-tree" "$rev"
 trap 'git worktree remove --force "$out/old-tree"' EXIT
 # The old tree gets this tree's benchmark file and the hand-written
 # wrappers it runs (wrappers_test.go), so that both run the same wrappers
@@ -38,6 +40,7 @@ if ! (cd "$out/old-tree" && go test -c -tags debugasserts -o "$out/old.test" ./a
 	(cd "$out/old-tree" && go test -c -tags debugasserts -o "$out/old.test" ./asserts)
 fi
 go test -c -tags debugasserts -o "$out/new.test" ./asserts
+[ -z "${BUILD_ONLY:-}" ] || exit 0
 grep -m1 'model name' /proc/cpuinfo
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for _ in $(seq "$rounds"); do
