@@ -646,7 +646,26 @@ func (c *Call) PlanSkip(k Check, l Loc) {
 //
 // Under [PyTorch113] a subclass return does not skip it (PyTorch 1.13
 // guards the view check with the viewed argument only).
+//
+// A plain view of a plain argument that shares its StorageImpl passes with
+// one comparison (no profile skips shares_storage on a plain pair with
+// storage); anything else goes to [Call.slowSharesStorage]. It is not
+// inlined, as [Call.ReturnsArg].
+//
+//go:noinline
 func (c *Call) SharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
+	if r.id.Storage != s.id.Storage || r.id.Storage == 0 || r.meta != Versioned|fResult || s.meta != Versioned {
+		c.slowSharesStorage(ret, r, arg, s)
+		return
+	}
+	c.t[laneSharesStorage/4] += 1 << (16 * (laneSharesStorage % 4))
+}
+
+// slowSharesStorage is SharesStorage's slow path: it counts the row, then
+// runs it under the skip policy.
+//
+//go:noinline
+func (c *Call) slowSharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
 	c.count(CheckSharesStorage, 1)
 	if c.viewSkipped(r, s) {
 		return

@@ -352,7 +352,8 @@ func (c *Call) listGuards(k Check, l *SavedList) (add, drop conds) {
 // (split, unbind, chunk) against the viewed argument.
 func (c *Call) SharesStorageList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
 	for i := range rl.n {
-		c.SharesStorage(ret.Elem(i), rl.at(i), arg, s)
+		// The slow path counts through count, which guards the lane.
+		c.slowSharesStorage(ret.Elem(i), rl.at(i), arg, s)
 	}
 }
 

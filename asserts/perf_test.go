@@ -32,6 +32,9 @@ func TestCheckedCallsDoNotAllocate(t *testing.T) {
 		defer xs[i].Release()
 	}
 	list := xs[:]
+	view := xs[0].Alias()
+	defer view.Release()
+	k.transpose = func(self *rt.Tensor, d0, d1 int) *rt.Tensor { return view }
 	tests := []struct {
 		name string
 		call func()
@@ -40,6 +43,7 @@ func TestCheckedCallsDoNotAllocate(t *testing.T) {
 		{"add (2 tensors, rows inlined)", func() { AddInline(xs[0], xs[1], 1) }},
 		{"add_ (2 tensors, returns_arg)", func() { AddInPlace(xs[0], xs[1], 1) }},
 		{"add.out (3 tensors, returns_arg)", func() { AddOut(xs[0], xs[1], 1, xs[2]) }},
+		{"transpose (a view, shares_storage)", func() { Transpose(xs[0], 0, 0) }},
 		{"addcmul6 (6 tensors)", func() { Addcmul6(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5]) }},
 		{"cat (list of 8)", func() { Cat(list) }},
 		{"cat (list of 8, generic list snapshots)", func() { CatGeneric(list) }},
@@ -178,6 +182,22 @@ func BenchmarkOverhead(b *testing.B) {
 	b.Run("add.out/checked", func(b *testing.B) {
 		for b.Loop() {
 			sink = AddOut(xs[0], xs[1], 1, xs[2])
+		}
+	})
+	// A view: the kernel returns a view of its input made in advance
+	// (shares_storage, the row of every view op).
+	view := xs[0].Alias()
+	defer view.Release()
+	viewOf := func(self *rt.Tensor, d0, d1 int) *rt.Tensor { return view }
+	k.transpose = viewOf
+	b.Run("transpose/direct", func(b *testing.B) {
+		for b.Loop() {
+			sink = viewOf(xs[0], 0, 0)
+		}
+	})
+	b.Run("transpose/checked", func(b *testing.B) {
+		for b.Loop() {
+			sink = Transpose(xs[0], 0, 0)
 		}
 	})
 	b.Run("cat8/direct", func(b *testing.B) {

@@ -245,26 +245,50 @@ func addInPlPost(c *asserts.Call, l *[3]asserts.Loc, s0, s1 *asserts.Saved, t0, 
 // transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
 var opTranspose = asserts.Op{Name: "transpose", Overload: "int"}
 
+// Transpose has the shape gen emits for a view op.
 func Transpose(self *rt.Tensor, d0, d1 int) *rt.Tensor {
 	var c asserts.Call
-	c.Begin(&opTranspose)
 	var s0 asserts.Saved
-	c.Save(&s0, self)
-	c.SameContent(argSelf, &s0, self)
-	c.BindingContext(argSelf, &s0, self)
+	transposePre(&c, &opTranspose, &locsTranspose, &s0, self)
 	ret := k.transpose(self, d0, d1)
-	c.After(&s0, self)
-	c.SameImpl(argSelf, &s0)
-	c.SameStorage(argSelf, &s0)
-	c.NoMutation(argSelf, &s0)
-	c.SameContentAfter(argSelf, &s0, self)
-	var r0 asserts.Saved
-	c.Result(&r0, ret)
-	c.SharesStorage(ret0, &r0, argSelf, &s0)
-	c.ImplUseCountLE1(ret0, &r0)
-	c.NotArg(ret0, &r0, argSelf, &s0)
-	c.End()
+	transposePost(&c, &locsTranspose, &s0, self, ret)
 	return ret
+}
+
+var locsTranspose = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
+
+func transposePre(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *rt.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+func transposePost(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0, t1 *rt.Tensor) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.Result(&s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.ImplUseCountLE1(l[1], &s1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
+	c.SharesStorage(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
 }
 
 // unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]
