@@ -721,7 +721,28 @@ func (c *Call) slowReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
 // fresh tensor (use counts 1). Parts the skip policy turns off for the
 // tensors (shares_storage, the use counts) are left out of the evidence; if
 // nothing is left to decide with, the check is skipped.
+//
+// A plain return of a plain argument that is not the argument's handle
+// and either shares its StorageImpl or has use counts 1 passes without the
+// policy (no profile skips anything of fresh_or_alias on a plain pair with
+// storage); anything else goes to [Call.slowFreshOrAlias]. It is not
+// inlined, as [Call.ReturnsArg].
+//
+//go:noinline
 func (c *Call) FreshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
+	if r.meta == Versioned|fResult && s.meta == Versioned && r.id.Impl != s.id.Impl &&
+		(r.id.Storage == s.id.Storage && r.id.Storage != 0 || r.implUses() <= 1 && r.storageUses() == 1) {
+		c.t[laneFreshOrAlias/4] += 1 << (16 * (laneFreshOrAlias % 4))
+		return
+	}
+	c.slowFreshOrAlias(ret, r, arg, s)
+}
+
+// slowFreshOrAlias is FreshOrAlias's slow path: it counts the row, then
+// runs it under the skip policy.
+//
+//go:noinline
+func (c *Call) slowFreshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 	c.count(CheckFreshOrAlias, 1)
 	if c.pairSkipped(CheckFreshOrAlias, ret, r, arg, s) {
 		return

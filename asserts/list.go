@@ -360,7 +360,8 @@ func (c *Call) SharesStorageList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
 // FreshOrAliasList runs fresh_or_alias on each element of a list return.
 func (c *Call) FreshOrAliasList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
 	for i := range rl.n {
-		c.FreshOrAlias(ret.Elem(i), rl.at(i), arg, s)
+		// The slow path counts through count, which guards the lane.
+		c.slowFreshOrAlias(ret.Elem(i), rl.at(i), arg, s)
 	}
 }
 

@@ -10,13 +10,13 @@
 #
 # usage: scripts/bench_callgrind.sh REV [NAMES]
 #
-# NAMES defaults to "add add_ add.out transpose cat8 addcmul6". Needs valgrind.
+# NAMES defaults to "add add_ add.out transpose reshape reshape-fresh cat8 addcmul6". Needs valgrind.
 # Async preemption is off (GODEBUG=asyncpreemptoff=1): callgrind fails on
 # the signals it sends.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rev=${1:?usage: $0 REV [NAMES]}
-names=${2:-add add_ add.out transpose cat8 addcmul6}
+names=${2:-add add_ add.out transpose reshape reshape-fresh cat8 addcmul6}
 n1=${N1:-20000} n2=${N2:-220000}
 BUILD_ONLY=1 scripts/bench_overhead.sh "$rev"
 out=${TMPDIR:-/tmp}/bench-overhead
@@ -37,9 +37,10 @@ printf '%-10s %9s %9s %9s %9s %9s %9s %7s\n' op "$rev" '' '' 'this' '' '' ''
 printf '%-10s %9s %9s %9s %9s %9s %9s %7s\n' '' direct checked overhead direct checked overhead ratio
 for n in $names; do
 	re=${n//./\\.}
-	od=$(per "$out/old.test" "Overhead/^$re\$/^direct\$")
+	d=${re%-fresh} # reshape-fresh's direct call is reshape's
+	od=$(per "$out/old.test" "Overhead/^$d\$/^direct\$")
 	oc=$(per "$out/old.test" "Overhead/^$re\$/^checked\$")
-	nd=$(per "$out/new.test" "Overhead/^$re\$/^direct\$")
+	nd=$(per "$out/new.test" "Overhead/^$d\$/^direct\$")
 	nc=$(per "$out/new.test" "Overhead/^$re\$/^checked\$")
 	oo=$(echo "$oc - $od" | bc) no=$(echo "$nc - $nd" | bc)
 	printf '%-10s %9s %9s %9s %9s %9s %9s %7s\n' "$n" "$od" "$oc" "$oo" "$nd" "$nc" "$no" \
