@@ -33,8 +33,8 @@ per() {
 	b=$(ir "$1" "$2" "$n2")
 	echo "scale=1; ($b - $a) / ($n2 - $n1)" | bc
 }
-printf '%-10s %9s %9s %9s %9s %9s %9s %7s\n' op "$rev" '' '' 'this' '' '' ''
-printf '%-10s %9s %9s %9s %9s %9s %9s %7s\n' '' direct checked overhead direct checked overhead ratio
+printf '%-13s %9s %9s %9s %9s %9s %9s %7s\n' op "$rev" '' '' 'this' '' '' ''
+printf '%-13s %9s %9s %9s %9s %9s %9s %7s\n' '' direct checked overhead direct checked overhead ratio
 for n in $names; do
 	re=${n//./\\.}
 	d=${re%-fresh} # reshape-fresh's direct call is reshape's
@@ -43,6 +43,6 @@ for n in $names; do
 	nd=$(per "$out/new.test" "Overhead/^$d\$/^direct\$")
 	nc=$(per "$out/new.test" "Overhead/^$re\$/^checked\$")
 	oo=$(echo "$oc - $od" | bc) no=$(echo "$nc - $nd" | bc)
-	printf '%-10s %9s %9s %9s %9s %9s %9s %7s\n' "$n" "$od" "$oc" "$oo" "$nd" "$nc" "$no" \
+	printf '%-13s %9s %9s %9s %9s %9s %9s %7s\n' "$n" "$od" "$oc" "$oo" "$nd" "$nc" "$no" \
 		"$(echo "scale=2; $no / $oo" | bc)"
 done

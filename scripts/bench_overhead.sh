@@ -14,7 +14,9 @@
 # average before and after are printed: on a shared machine the absolute
 # figures depend on them, the ratio much less. With BUILD_ONLY=1 it only
 # builds the two binaries ($TMPDIR/bench-overhead/{old,new}.test; what
-# scripts/bench_callgrind.sh runs).
+# scripts/bench_callgrind.sh runs). After benchstat's table it prints, per
+# benchmark, the minimum and median ns/op of each binary and the median of
+# the rounds' ratios (new over old, each round running both).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rev=${1:?usage: $0 REV [ROUNDS] [BENCH-REGEXP]}
@@ -51,3 +53,20 @@ for _ in $(seq "$rounds"); do
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 benchstat "$out/old.txt" "$out/new.txt"
+# Per benchmark: min and median ns/op of each binary, and the median of
+# the per-round ratios new/old (each round ran both, one after the other).
+printf "%-40s %21s %21s %11s\n" "" "old min / median" "new min / median" "new/old"
+awk '
+	FNR == 1 { f++ }
+	/^Benchmark/ { n = $1; sub(/-[0-9]+$/, "", n); v[f, n, ++c[f, n]] = $3; names[n] = 1 }
+	function sort(a, k,   i, j, t) { for (i = 2; i <= k; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t } }
+	function med(a, k) { sort(a, k); return k % 2 ? a[(k+1)/2] : (a[k/2] + a[k/2+1]) / 2 }
+	END {
+		for (n in names) {
+			k = c[1, n]; delete o; delete w; delete r
+			for (i = 1; i <= k; i++) { o[i] = v[1, n, i]; w[i] = v[2, n, i]; r[i] = w[i] / o[i] }
+			mr = med(r, k); sort(o, k); omin = o[1]; om = med(o, k)
+			sort(w, k); wmin = w[1]; wm = med(w, k)
+			printf "%-40s %9.2f / %9.2f %9.2f / %9.2f %11.2f\n", n, omin, om, wmin, wm, mr
+		}
+	}' "$out/old.txt" "$out/new.txt" | sort
