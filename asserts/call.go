@@ -686,7 +686,7 @@ func (c *Call) slowSharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
 // (every profile runs returns_arg on a plain pair). Anything else goes to
 // [Call.slowReturnsArg]. It is not inlined (the fast path and the call of
 // the slow one are over the inliner's budget): a plain call, a nanosecond
-// or two, where the policy's classification of both tensors cost 30.
+// or two, where asking the policy about both tensors cost about 30 ns.
 //
 //go:noinline
 func (c *Call) ReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
