@@ -37,6 +37,13 @@ func TestCheckedCallsDoNotAllocate(t *testing.T) {
 	k.transpose = func(self *rt.Tensor, d0, d1 int) *rt.Tensor { return view }
 	k.reshape = func(self *rt.Tensor, sizes ...int) *rt.Tensor { return view }
 	sizes := []int{2} // made once: a variadic argument to a kernel held in a variable escapes
+	mat := rt.Ones(4, 2)
+	defer mat.Release()
+	rows := mat.Unbind(0)
+	for _, r := range rows {
+		defer r.Release()
+	}
+	k.unbind = func(self *rt.Tensor, dim int) []*rt.Tensor { return rows }
 	tests := []struct {
 		name string
 		call func()
@@ -47,6 +54,7 @@ func TestCheckedCallsDoNotAllocate(t *testing.T) {
 		{"add.out (3 tensors, returns_arg)", func() { AddOut(xs[0], xs[1], 1, xs[2]) }},
 		{"transpose (a view, shares_storage)", func() { Transpose(xs[0], 0, 0) }},
 		{"reshape (a view, fresh_or_alias)", func() { Reshape(xs[0], sizes...) }},
+		{"unbind (a list of 4 views)", func() { Unbind(mat, 0) }},
 		{"addcmul6 (6 tensors)", func() { Addcmul6(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5]) }},
 		{"cat (list of 8)", func() { Cat(list) }},
 		{"cat (list of 8, generic list snapshots)", func() { CatGeneric(list) }},
@@ -226,6 +234,30 @@ func BenchmarkOverhead(b *testing.B) {
 			sink = Reshape(xs[0], sizes...)
 		}
 	})
+	// A list of views: unbind of a 4x2 tensor, its four rows made in
+	// advance (shares_storage on each element).
+	mat := rt.Ones(4, 2)
+	defer mat.Release()
+	rows := mat.Unbind(0)
+	defer func() {
+		for _, r := range rows {
+			r.Release()
+		}
+	}()
+	unbindTo := func(self *rt.Tensor, dim int) []*rt.Tensor { return rows }
+	k.unbind = unbindTo
+	var sinks []*rt.Tensor
+	b.Run("unbind4/direct", func(b *testing.B) {
+		for b.Loop() {
+			sinks = unbindTo(mat, 0)
+		}
+	})
+	b.Run("unbind4/checked", func(b *testing.B) {
+		for b.Loop() {
+			sinks = Unbind(mat, 0)
+		}
+	})
+	_ = sinks
 	b.Run("cat8/direct", func(b *testing.B) {
 		for b.Loop() {
 			sink = stub.cat(list)

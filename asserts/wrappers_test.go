@@ -294,25 +294,31 @@ func transposePost(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0, t1
 // unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]
 var opUnbind = asserts.Op{Name: "unbind", Overload: "int"}
 
+// Unbind has the shape gen emits for an op returning a list of views.
 func Unbind(self *rt.Tensor, dim int) []*rt.Tensor {
 	var c asserts.Call
-	c.Begin(&opUnbind)
 	var s0 asserts.Saved
-	c.Save(&s0, self)
-	c.SameContent(argSelf, &s0, self)
-	c.BindingContext(argSelf, &s0, self)
+	transposePre(&c, &opUnbind, &locsTranspose, &s0, self)
 	ret := k.unbind(self, dim)
-	c.After(&s0, self)
-	c.SameImpl(argSelf, &s0)
-	c.SameStorage(argSelf, &s0)
-	c.NoMutation(argSelf, &s0)
-	c.SameContentAfter(argSelf, &s0, self)
-	var r0 asserts.SavedList
-	asserts.ResultList(&c, &r0, ret)
-	c.SharesStorageList(ret0, &r0, argSelf, &s0)
-	c.ImplUseCountLE1List(ret0, &r0)
-	c.End()
+	unbindPost(&c, &locsTranspose, &s0, self, ret)
 	return ret
+}
+
+func unbindPost(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *rt.Tensor, t1 []*rt.Tensor) {
+	var s1 asserts.SavedList
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	resultList(c, &s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.ImplUseCountLE1List(l[1], &s1)
+	c.NotArgElems(l[1], &s1, l[0], s0)
+	c.SharesStorageList(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
 }
 
 // add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
@@ -418,14 +424,23 @@ func catRows(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*rt
 	c.End()
 }
 
-// saveList and afterList are what gen emits for a package's list type
-// (saveList0, afterList0): the elements' Ident is called directly.
+// saveList, resultList and afterList are what gen emits for a package's
+// list type (saveList0, resultList0, afterList0): the elements' Ident is
+// called directly.
 func saveList(c *asserts.Call, l *asserts.SavedList, ts []*rt.Tensor) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)
 	}
 	l.SummarizeSaved()
+}
+
+func resultList(c *asserts.Call, l *asserts.SavedList, ts []*rt.Tensor) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Result(l.At(i), t)
+	}
+	l.SummarizeResult()
 }
 
 func afterList(c *asserts.Call, l *asserts.SavedList, ts []*rt.Tensor) {
