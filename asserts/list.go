@@ -350,17 +350,33 @@ func (c *Call) listGuards(k Check, l *SavedList) (add, drop conds) {
 
 // SharesStorageList runs shares_storage on each element of a list return
 // (split, unbind, chunk) against the viewed argument.
+//
+// Up to 255 elements, each takes SharesStorage's fast path, whose add to
+// the lane is not guarded (a list adds at most 255); longer lists take
+// the slow path, which counts through count.
 func (c *Call) SharesStorageList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
+	if rl.n <= 0xff {
+		for i := range rl.n {
+			c.SharesStorage(ret.Elem(i), rl.at(i), arg, s)
+		}
+		return
+	}
 	for i := range rl.n {
-		// The slow path counts through count, which guards the lane.
 		c.slowSharesStorage(ret.Elem(i), rl.at(i), arg, s)
 	}
 }
 
-// FreshOrAliasList runs fresh_or_alias on each element of a list return.
+// FreshOrAliasList runs fresh_or_alias on each element of a list return,
+// by FreshOrAlias's fast path up to 255 elements (see
+// [Call.SharesStorageList]).
 func (c *Call) FreshOrAliasList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
+	if rl.n <= 0xff {
+		for i := range rl.n {
+			c.FreshOrAlias(ret.Elem(i), rl.at(i), arg, s)
+		}
+		return
+	}
 	for i := range rl.n {
-		// The slow path counts through count, which guards the lane.
 		c.slowFreshOrAlias(ret.Elem(i), rl.at(i), arg, s)
 	}
 }
@@ -461,9 +477,12 @@ func (c *Call) FreshOrAliasListOf(ret Loc, rl *SavedList, arg Loc, sl *SavedList
 func (c *Call) ReturnsArgList(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
 	n := min(rl.n, sl.n)
 	for i := range n {
-		// The slow path counts through count, which guards the lane
-		// against a list of 65,536 elements or more.
-		c.slowReturnsArg(ret.Elem(i), rl.at(i), arg.Elem(i), sl.at(i))
+		// Up to 255 elements the fast path (see [Call.SharesStorageList]).
+		if n <= 0xff {
+			c.ReturnsArg(ret.Elem(i), rl.at(i), arg.Elem(i), sl.at(i))
+		} else {
+			c.slowReturnsArg(ret.Elem(i), rl.at(i), arg.Elem(i), sl.at(i))
+		}
 	}
 	if rl.n != sl.n {
 		c.count(CheckReturnsArg, 1)

@@ -10,13 +10,13 @@
 #
 # usage: scripts/bench_callgrind.sh REV [NAMES]
 #
-# NAMES defaults to "add add_ add.out transpose reshape reshape-fresh cat8 addcmul6". Needs valgrind.
+# NAMES defaults to "add add_ add.out transpose reshape reshape-fresh unbind4 cat8 addcmul6". Needs valgrind.
 # Async preemption is off (GODEBUG=asyncpreemptoff=1): callgrind fails on
 # the signals it sends.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rev=${1:?usage: $0 REV [NAMES]}
-names=${2:-add add_ add.out transpose reshape reshape-fresh cat8 addcmul6}
+names=${2:-add add_ add.out transpose reshape reshape-fresh unbind4 cat8 addcmul6}
 n1=${N1:-20000} n2=${N2:-220000}
 BUILD_ONLY=1 scripts/bench_overhead.sh "$rev"
 out=${TMPDIR:-/tmp}/bench-overhead
