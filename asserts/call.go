@@ -909,8 +909,8 @@ func (c *Call) End() {
 		c.endWrites()
 	}
 	st := &c.op.st
-	// The comparison of tally.equal, written out: a call of it cost End a
-	// sixth of its instructions.
+	// The call's counts against the signature, word by word, written out
+	// here: a function for it cost End a sixth of its instructions.
 	if st.state.Load() == sigReady && (st.sig[0]^c.t[0])|(st.sig[1]^c.t[1])|(st.sig[2]^c.t[2])|(st.sig[3]^c.t[3])|
 		(st.sig[4]^c.t[4])|(st.sig[5]^c.t[5])|(st.sig[6]^c.t[6])|(st.sig[7]^c.t[7]) == 0 {
 		st.sigCalls.Add(1)
