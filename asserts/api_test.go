@@ -202,9 +202,32 @@ func TestHugeListCounts(t *testing.T) {
 		asserts.AfterList(c, &l, ts)
 		c.SameImplList(argTensors, &l)
 		c.SameImplList(argTensors, &l)
+		// same_content off (the default): the lists' skips, then the
+		// rows of single tensors, in the lane and beyond it.
+		asserts.SameContentList(c, argTensors, &l, ts)
+		asserts.SameContentList(c, argTensors, &l, ts)
+		c.ContentOff(3)
+		c.ContentOff(300)
+		// returns_arg on a list return of the same length, then on one
+		// tensor.
+		var rl asserts.SavedList
+		asserts.ResultList(c, &rl, ts)
+		c.ReturnsArgList(ret0, &rl, argTensors, &l)
+		var r asserts.Saved
+		c.Result(&r, ts[0])
+		c.ReturnsArg(ret0, &r, argTensors, l.At(0))
 	})
 	if got := out.stats.Ran[asserts.CheckSameImpl]; got != 140000 {
 		t.Errorf("ran %d, want 140000", got)
+	}
+	if got := out.stats.Skipped[asserts.ReasonContentOff]; got != 140303 {
+		t.Errorf("same_content skipped %d times, want 140303", got)
+	}
+	if got := out.stats.Ran[asserts.CheckReturnsArg]; got != 70001 {
+		t.Errorf("returns_arg ran %d, want 70001", got)
+	}
+	if len(out.violations) != 0 {
+		t.Errorf("violations %v", out.violations[0])
 	}
 }
 
