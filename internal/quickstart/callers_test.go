@@ -1,0 +1,621 @@
+package quickstart
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/build"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"io"
+	"io/fs"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestExportedNamesHaveCallers checks issue 23's rule: no exported name
+// without a caller outside its own package's tests, or an Example of its
+// package that shows it.
+//
+// Every package of the repository is type-checked from source (the root
+// module, runtimes/libtorch with its release modules and runtimes/gorgonia;
+// test files too), once in the release build and once with -tags
+// debugasserts; a name used in either build counts. The names checked are
+// those a package's documentation lists: the package-level functions, types,
+// variables and constants, and the methods of its exported types (interface
+// methods included), declared in a hand-written non-test file (generated
+// files are the product, and examples/ and scripts/ are users). Struct fields
+// are not checked: encoding/json and yaml.v3 read and write them by
+// reflection, which a type-checker does not see.
+//
+// A use counts when it is in a non-test file of any package (generated ones
+// included), or in a test file of another directory (a runtime's test
+// calling asserts/assertstest is such a caller), or in the body of an
+// Example function of the name's own package. A type counts as used where a
+// value of it is (x := samples.For(...) uses samples.Sample). A method counts
+// as used through an interface when its type implements an interface whose
+// method of that name is called somewhere that counts, or implements an
+// exported interface of a package outside the repository (fmt.Stringer,
+// error, json.Marshaler: the library calls it).
+func TestExportedNamesHaveCallers(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Now()
+	files := parseRepository(t, root)
+	t.Logf("parse %v", time.Since(t0))
+	exports := exportData(t, root, files)
+	t.Logf("list %v", time.Since(t0))
+	unused := map[string]token.Position{} // key -> place of the declaration
+	used := map[string]bool{}
+	for _, tags := range [][]string{nil, {"debugasserts"}} {
+		u := typeCheck(t, root, files, exports, tags)
+		t.Logf("check %v", time.Since(t0))
+		decl, use := u.callers()
+		t.Logf("callers %v", time.Since(t0))
+		maps.Copy(unused, decl)
+		maps.Copy(used, use)
+	}
+	for k := range used {
+		delete(unused, k)
+	}
+	for _, k := range slices.SortedFunc(maps.Keys(unused), func(a, b string) int {
+		return strings.Compare(unused[a].String(), unused[b].String())
+	}) {
+		pos := unused[k]
+		rel, _ := filepath.Rel(root, pos.Filename)
+		t.Errorf("%s:%d:%d: %s is exported, and nothing outside its package's tests calls it, nor does an Example of its package; use it, show it in an Example, or unexport it",
+			filepath.ToSlash(rel), pos.Line, pos.Column, strings.TrimPrefix(k, modulePath))
+	}
+}
+
+// goFile is one parsed Go file of the repository.
+type goFile struct {
+	dir       string // relative to the repository root, slash-separated
+	name      string
+	ast       *ast.File
+	test      bool // a _test.go file
+	generated bool // ast.IsGenerated
+}
+
+// parseRepository parses every Go file under root in a package directory as
+// the go command sees them (no testdata, nothing starting with . or _), with
+// scripts/ apart (go:build ignore programs).
+func parseRepository(t *testing.T, root string) []*goFile {
+	t.Helper()
+	var out []*goFile
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			if rel != "." && (rel == "scripts" || os.Getenv("NOREL") != "" && rel == "runtimes/libtorch/releases" || d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") || strings.HasPrefix(d.Name(), "_")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(rel, ".go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		out = append(out, &goFile{
+			dir:       filepath.ToSlash(filepath.Dir(rel)),
+			name:      d.Name(),
+			ast:       f,
+			test:      strings.HasSuffix(rel, "_test.go"),
+			generated: ast.IsGenerated(f),
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) < 200 {
+		t.Fatalf("found %d Go files; is the repository root %s?", len(out), root)
+	}
+	fileSet = fset
+	return out
+}
+
+// fileSet is the file set of parseRepository's files.
+var fileSet *token.FileSet
+
+// exportData returns the export data file of every package outside the
+// repository that a file of it imports, and of their dependencies, as the
+// go command builds them (go list -export, from each module's directory).
+func exportData(t *testing.T, root string, files []*goFile) map[string]string {
+	t.Helper()
+	byModule := map[string]map[string]bool{}
+	for _, f := range files {
+		mod := moduleDir(root, f.dir)
+		if byModule[mod] == nil {
+			byModule[mod] = map[string]bool{}
+		}
+		for _, is := range f.ast.Imports {
+			p := strings.Trim(is.Path.Value, `"`)
+			if p != "C" && !strings.HasPrefix(p, modulePath) {
+				byModule[mod][p] = true
+			}
+		}
+	}
+	out := map[string]string{}
+	for _, mod := range slices.Sorted(maps.Keys(byModule)) {
+		args := append([]string{"list", "-e", "-export", "-deps", "-f", "{{.ImportPath}}\t{{.Export}}\t{{with .Error}}{{.Err}}{{end}}"}, slices.Sorted(maps.Keys(byModule[mod]))...)
+		cmd := exec.Command("go", args...)
+		cmd.Dir = filepath.Join(root, mod)
+		cmd.Env = append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=readonly")
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		stdout, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%s: go list -export: %v\n%s", mod, err, stderr.Bytes())
+		}
+		sc := bufio.NewScanner(bytes.NewReader(stdout))
+		for sc.Scan() {
+			path, rest, _ := strings.Cut(sc.Text(), "\t")
+			export, lerr, _ := strings.Cut(rest, "\t")
+			if path == "unsafe" {
+				continue
+			}
+			if lerr != "" || export == "" {
+				t.Fatalf("%s: go list -export %s: no export data: %s", mod, path, lerr)
+			}
+			if _, ok := out[path]; !ok {
+				out[path] = export
+			}
+		}
+	}
+	return out
+}
+
+// moduleDir returns the directory of the module that holds dir: the
+// nearest one above it with a go.mod.
+func moduleDir(root, dir string) string {
+	for d := dir; ; d = filepath.ToSlash(filepath.Dir(d)) {
+		if _, err := os.Stat(filepath.Join(root, d, "go.mod")); err == nil || d == "." {
+			return d
+		}
+	}
+}
+
+// universe is the repository type-checked in one build.
+type universe struct {
+	info  *types.Info
+	pkgs  map[string]*types.Package // by directory
+	files map[*ast.File]*goFile
+	// examples holds the Example functions of the test files.
+	examples []*ast.FuncDecl
+	exampleOf map[*ast.FuncDecl]*goFile
+}
+
+// typeCheck type-checks every package of the repository in the build that
+// tags select (GOOS and GOARCH of the host): each directory's package with
+// its in-package test files, then its external test package. cgo's "C" is
+// faked: its names have no types, and what depends on them is not checked.
+func typeCheck(t *testing.T, root string, files []*goFile, exports map[string]string, tags []string) *universe {
+	t.Helper()
+	ctxt := build.Default
+	ctxt.BuildTags = tags
+	ctxt.CgoEnabled = true
+	type pkgFiles struct{ pkg, xtest []*ast.File }
+	dirs := map[string]*pkgFiles{}
+	u := &universe{
+		info: &types.Info{
+			Uses:  map[*ast.Ident]types.Object{},
+		},
+		pkgs:      map[string]*types.Package{},
+		files:     map[*ast.File]*goFile{},
+		exampleOf: map[*ast.FuncDecl]*goFile{},
+	}
+	for _, f := range files {
+		ok, err := ctxt.MatchFile(filepath.Join(root, f.dir), f.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			continue
+		}
+		u.files[f.ast] = f
+		if dirs[f.dir] == nil {
+			dirs[f.dir] = &pkgFiles{}
+		}
+		if f.test && strings.HasSuffix(f.ast.Name.Name, "_test") {
+			dirs[f.dir].xtest = append(dirs[f.dir].xtest, f.ast)
+		} else {
+			dirs[f.dir].pkg = append(dirs[f.dir].pkg, f.ast)
+		}
+		if f.test {
+			for _, d := range f.ast.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && strings.HasPrefix(fd.Name.Name, "Example") {
+					u.examples = append(u.examples, fd)
+					u.exampleOf[fd] = f
+				}
+			}
+		}
+	}
+	gc := importer.ForCompiler(fileSet, "gc", func(path string) (io.ReadCloser, error) {
+		if e, ok := exports[path]; ok {
+			return os.Open(e)
+		}
+		return nil, fmt.Errorf("no export data for %s", path)
+	})
+	var errs []error
+	checking := map[string]bool{}
+	var check func(dir string) (*types.Package, error)
+	conf := &types.Config{
+		FakeImportC: true,
+		Error:       func(err error) { errs = append(errs, err) },
+	}
+	conf.Importer = importerFunc(func(path string) (*types.Package, error) {
+		if dir, ok := strings.CutPrefix(path, modulePath); ok {
+			return check(dir)
+		}
+		return gc.Import(path)
+	})
+	check = func(dir string) (*types.Package, error) {
+		if p, ok := u.pkgs[dir]; ok {
+			return p, nil
+		}
+		if checking[dir] {
+			return nil, fmt.Errorf("import cycle through %s", dir)
+		}
+		checking[dir] = true
+		d := dirs[dir]
+		if d == nil || len(d.pkg) == 0 {
+			return nil, fmt.Errorf("no Go files in %s", dir)
+		}
+		p, _ := conf.Check(modulePath+dir, fileSet, d.pkg, u.info)
+		u.pkgs[dir] = p
+		return p, nil
+	}
+	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
+		if len(dirs[dir].pkg) > 0 {
+			check(dir)
+		}
+		if x := dirs[dir].xtest; len(x) > 0 {
+			conf.Check(modulePath+dir+"_test", fileSet, x, u.info)
+		}
+	}
+	// FakeImportC leaves C's names without types; an error about them, or
+	// about what is built on them, is no error of the repository's.
+	var real []error
+	for _, err := range errs {
+		var te types.Error
+		if errors.As(err, &te) && isCgoFile(fileSet.File(te.Pos).Name()) {
+			continue
+		}
+		real = append(real, err)
+	}
+	if len(real) > 0 {
+		t.Fatalf("type-checking the repository (tags %v): %d errors, first: %v", tags, len(real), real[0])
+	}
+	if len(u.pkgs) < 40 {
+		t.Fatalf("type-checked %d packages; did the layout change?", len(u.pkgs))
+	}
+	return u
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// isCgoFile reports whether the file imports "C".
+func isCgoFile(name string) bool {
+	b, err := os.ReadFile(name)
+	return err == nil && bytes.Contains(b, []byte("\nimport \"C\""))
+}
+
+// callers returns the names the rule applies to, each with its place, and
+// the names that have a caller that counts.
+func (u *universe) callers() (decl map[string]token.Position, used map[string]bool) {
+	byFile := map[*token.File]*goFile{}
+	for a, f := range u.files {
+		byFile[fileSet.File(a.Pos())] = f
+	}
+	inExample := map[*goFile][][2]token.Pos{}
+	for _, fd := range u.examples {
+		f := u.exampleOf[fd]
+		inExample[f] = append(inExample[f], [2]token.Pos{fd.Pos(), fd.End()})
+	}
+	// counts reports whether a use at pos counts for a name declared in
+	// directory dir.
+	counts := func(dir string, pos token.Pos) bool {
+		f := byFile[fileSet.File(pos)]
+		if f == nil || !f.test || f.dir != dir {
+			return true
+		}
+		for _, r := range inExample[f] {
+			if r[0] <= pos && pos < r[1] {
+				return true
+			}
+		}
+		return false
+	}
+	dirOf := func(obj types.Object) (string, bool) {
+		if obj == nil || obj.Pkg() == nil {
+			return "", false
+		}
+		return strings.CutPrefix(obj.Pkg().Path(), modulePath)
+	}
+	used = map[string]bool{}
+	var mark func(obj types.Object, pos token.Pos)
+	// markType marks the named types a value of type t has, so that a type
+	// counts as used where its values are: a function's results and
+	// parameters, a variable's or a field's type, a method's receiver.
+	markType := func(t types.Type, pos token.Pos) {
+		if n := namedOf(t); n != nil {
+			mark(n.Obj(), pos)
+		}
+		if sig, ok := t.(*types.Signature); ok {
+			for _, tup := range []*types.Tuple{sig.Params(), sig.Results()} {
+				for v := range tup.Variables() {
+					if n := namedOf(v.Type()); n != nil {
+						mark(n.Obj(), pos)
+					}
+				}
+			}
+			if r := sig.Recv(); r != nil {
+				if n := namedOf(r.Type()); n != nil {
+					mark(n.Obj(), pos)
+				}
+			}
+		}
+	}
+	mark = func(obj types.Object, pos token.Pos) {
+		k := objKey(obj)
+		if k == "" {
+			v, ok := obj.(*types.Var)
+			if !ok || !v.IsField() {
+				return
+			}
+			k = fmt.Sprintf("%p", obj) // a field: its type counts
+		}
+		if used[k] {
+			return
+		}
+		dir, ok := dirOf(obj)
+		if !ok || !counts(dir, pos) {
+			return
+		}
+		if used[k] {
+			return
+		}
+		used[k] = true
+		if _, ok := obj.(*types.TypeName); !ok {
+			markType(obj.Type(), pos)
+		}
+	}
+	type ifaceCall struct {
+		m   *types.Func
+		pos token.Pos
+	}
+	var viaIface []ifaceCall
+	for id, obj := range u.info.Uses {
+		mark(obj, id.Pos())
+		if fn, ok := obj.(*types.Func); ok && isIfaceMethod(fn) {
+			viaIface = append(viaIface, ifaceCall{fn, id.Pos()})
+		}
+	}
+	// The repository's named types, and the exported interfaces of the
+	// packages outside it.
+	var named []*types.Named
+	var external []*types.Interface
+	seenPkg := map[*types.Package]bool{}
+	var walk func(p *types.Package)
+	walk = func(p *types.Package) {
+		if p == nil || seenPkg[p] {
+			return
+		}
+		seenPkg[p] = true
+		_, inRepo := strings.CutPrefix(p.Path(), modulePath)
+		for _, name := range p.Scope().Names() {
+			tn, ok := p.Scope().Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() {
+				continue
+			}
+			n, ok := tn.Type().(*types.Named)
+			if !ok || n.TypeParams().Len() > 0 {
+				continue
+			}
+			if inRepo {
+				named = append(named, n)
+			} else if it, ok := n.Underlying().(*types.Interface); ok && tn.Exported() && it.NumMethods() > 0 && it.IsMethodSet() {
+				external = append(external, it)
+			}
+		}
+		for _, imp := range p.Imports() {
+			walk(imp)
+		}
+	}
+	for _, p := range u.pkgs {
+		walk(p)
+	}
+	external = append(external, errorsIfaces()...)
+	implementors := func(it *types.Interface, each func(m types.Object)) {
+		for _, n := range named {
+			if types.IsInterface(n) {
+				continue
+			}
+			for _, typ := range []types.Type{n, types.NewPointer(n)} {
+				if !types.Implements(typ, it) {
+					continue
+				}
+				for i := range it.NumMethods() {
+					m := it.Method(i)
+					if obj, _, _ := types.LookupFieldOrMethod(typ, false, m.Pkg(), m.Name()); obj != nil {
+						each(obj)
+					}
+				}
+				break
+			}
+		}
+	}
+	for _, it := range external {
+		implementors(it, func(m types.Object) {
+			if k := objKey(m); k != "" {
+				used[k] = true
+			}
+		})
+	}
+	byIface := map[*types.Interface][]ifaceCall{}
+	for _, c := range viaIface {
+		it := c.m.Signature().Recv().Type().Underlying().(*types.Interface)
+		byIface[it] = append(byIface[it], c)
+	}
+	for it, calls := range byIface {
+		implementors(it, func(m types.Object) {
+			for _, c := range calls {
+				if c.m.Name() == m.Name() {
+					mark(m, c.pos)
+				}
+			}
+		})
+	}
+
+	decl = map[string]token.Position{}
+	add := func(obj types.Object) {
+		if !obj.Exported() {
+			return
+		}
+		pos := fileSet.Position(obj.Pos())
+		f := byFile[fileSet.File(obj.Pos())]
+		if f == nil || f.test || f.generated || f.dir == "examples" || strings.HasPrefix(f.dir, "examples/") {
+			return
+		}
+		if k := objKey(obj); k != "" {
+			decl[k] = pos
+		}
+	}
+	for _, p := range u.pkgs {
+		for _, name := range p.Scope().Names() {
+			obj := p.Scope().Lookup(name)
+			add(obj)
+			tn, ok := obj.(*types.TypeName)
+			if !ok || !tn.Exported() || tn.IsAlias() {
+				continue
+			}
+			n, ok := tn.Type().(*types.Named)
+			if !ok {
+				continue
+			}
+			for i := range n.NumMethods() {
+				add(n.Method(i))
+			}
+			if it, ok := n.Underlying().(*types.Interface); ok {
+				for i := range it.NumExplicitMethods() {
+					add(it.ExplicitMethod(i))
+				}
+			}
+		}
+	}
+	return decl, used
+}
+
+// isIfaceMethod reports whether fn is a method of an interface type.
+func isIfaceMethod(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && types.IsInterface(recv.Type())
+}
+
+// namedOf returns the named type of a value of type t, through pointers,
+// slices, arrays, maps' values and channels; nil if there is none.
+func namedOf(t types.Type) *types.Named {
+	for {
+		switch x := t.(type) {
+		case *types.Named:
+			return x.Origin()
+		case *types.Pointer:
+			t = x.Elem()
+		case *types.Slice:
+			t = x.Elem()
+		case *types.Array:
+			t = x.Elem()
+		case *types.Map:
+			t = x.Elem()
+		case *types.Chan:
+			t = x.Elem()
+		default:
+			return nil
+		}
+	}
+}
+
+// objKey names a package-level object, or a method, as "path.Name" or
+// "path.Type.Method"; "" for anything else (fields, locals, methods of
+// unnamed interfaces).
+func objKey(obj types.Object) string {
+	if obj.Pkg() == nil || !obj.Exported() {
+		return ""
+	}
+	switch o := obj.(type) {
+	case *types.Func:
+		o = o.Origin()
+		if recv := o.Signature().Recv(); recv != nil {
+			t := recv.Type()
+			if p, ok := t.(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			n, ok := t.(*types.Named)
+			if !ok {
+				return ""
+			}
+			return o.Pkg().Path() + "." + n.Obj().Name() + "." + o.Name()
+		}
+	case *types.Var:
+		if o.IsField() {
+			return ""
+		}
+	}
+	if obj.Parent() != obj.Pkg().Scope() {
+		return ""
+	}
+	return obj.Pkg().Path() + "." + obj.Name()
+}
+
+// errorsIfaces returns error, and the interfaces package errors asserts an
+// error to inside errors.Is, errors.As and errors.Unwrap (and fmt's %w
+// wrapper): their methods are called there, out of a type-checker's sight,
+// on any error a program passes to them.
+func errorsIfaces() []*types.Interface {
+	errType := types.Universe.Lookup("error").Type()
+	boolType := types.Typ[types.Bool]
+	anyType := types.Universe.Lookup("any").Type()
+	method := func(name string, params, results []types.Type) *types.Func {
+		vars := func(ts []types.Type) *types.Tuple {
+			var vs []*types.Var
+			for _, t := range ts {
+				vs = append(vs, types.NewParam(token.NoPos, nil, "", t))
+			}
+			return types.NewTuple(vs...)
+		}
+		return types.NewFunc(token.NoPos, nil, name, types.NewSignatureType(nil, nil, nil, vars(params), vars(results), false))
+	}
+	out := []*types.Interface{errType.Underlying().(*types.Interface)}
+	for _, m := range []*types.Func{
+		method("Unwrap", nil, []types.Type{errType}),
+		method("Unwrap", nil, []types.Type{types.NewSlice(errType)}),
+		method("Is", []types.Type{errType}, []types.Type{boolType}),
+		method("As", []types.Type{anyType}, []types.Type{boolType}),
+	} {
+		it := types.NewInterfaceType([]*types.Func{m}, []types.Type{errType})
+		out = append(out, it.Complete())
+	}
+	return out
+}
