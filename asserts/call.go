@@ -1140,8 +1140,12 @@ func (c *Call) SaveOptTensor(s *Saved, t Tensor, present bool) {
 	*s = Saved{meta: fAbsent | c.saved}
 }
 
-// AfterTensor is [Call.After] for a tensor held as a [Tensor].
+// AfterTensor is [Call.After] for a tensor held as a [Tensor]. A nil t is
+// an absent optional argument (saved by [Call.SaveOptTensor]), which has
+// nothing to read.
 func (c *Call) AfterTensor(s *Saved, t Tensor) {
-	s.after = t.Ident()
+	if t != nil {
+		s.after = t.Ident()
+	}
 	s.meta &^= fPending
 }
