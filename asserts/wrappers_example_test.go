@@ -12,33 +12,31 @@ import (
 // as assertgen does for a runtime whose kernels take and return
 // asserts.Tensor values (interface mode without a type map): the tensors
 // are saved with SaveTensor, SaveOptTensor and AfterTensor, which take a
-// Tensor rather than a concrete handle. An absent bias is a nil Tensor.
-var opLinear = asserts.Op{Name: "linear"}
-
-func checkedLinear(kernel func(input, weight, bias asserts.Tensor) asserts.Tensor, input, weight, bias asserts.Tensor) asserts.Tensor {
-	var c asserts.Call
-	c.Begin(&opLinear)
-	var a0, a1, a2, o0 asserts.Saved
-	c.SaveTensor(&a0, input)
-	c.SaveTensor(&a1, weight)
-	c.SaveOptTensor(&a2, bias, bias != nil)
-	r0 := kernel(input, weight, bias)
-	c.AfterTensor(&a0, input)
-	c.AfterTensor(&a1, weight)
-	c.AfterTensor(&a2, bias)
-	c.Result(&o0, r0)
-	c.NoMutation(asserts.Arg("input"), &a0)
-	c.NoMutation(asserts.Arg("weight"), &a1)
-	c.NoMutation(asserts.Arg("bias"), &a2)
-	c.ImplUseCountLE1(asserts.Ret(0), &o0)
-	c.End()
-	return r0
-}
-
-// A linear kernel that adds the bias in place into the bias tensor itself
-// before broadcasting it: the write is reported when a bias is given, and
-// without one there is nothing to check.
+// Tensor rather than a concrete handle; an absent bias is a nil Tensor.
+// The kernel adds the bias in place into the bias tensor itself: the write
+// is reported when a bias is given, and without one there is nothing to
+// check.
 func ExampleCall_SaveOptTensor() {
+	op := asserts.Op{Name: "linear"}
+	checkedLinear := func(kernel func(input, weight, bias asserts.Tensor) asserts.Tensor, input, weight, bias asserts.Tensor) asserts.Tensor {
+		var c asserts.Call
+		c.Begin(&op)
+		var a0, a1, a2, o0 asserts.Saved
+		c.SaveTensor(&a0, input)
+		c.SaveTensor(&a1, weight)
+		c.SaveOptTensor(&a2, bias, bias != nil)
+		r0 := kernel(input, weight, bias)
+		c.AfterTensor(&a0, input)
+		c.AfterTensor(&a1, weight)
+		c.AfterTensor(&a2, bias)
+		c.Result(&o0, r0)
+		c.NoMutation(asserts.Arg("input"), &a0)
+		c.NoMutation(asserts.Arg("weight"), &a1)
+		c.NoMutation(asserts.Arg("bias"), &a2)
+		c.ImplUseCountLE1(asserts.Ret(0), &o0)
+		c.End()
+		return r0
+	}
 	kernel := func(input, weight, bias asserts.Tensor) asserts.Tensor {
 		if bias != nil {
 			bias.(*handle).version++ // bias.add_(...): the bug
