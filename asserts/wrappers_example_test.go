@@ -131,10 +131,14 @@ func ExampleCall_ReturnsArgList() {
 		c.End()
 	})...)
 	for _, v := range vs {
-		fmt.Printf("%s.%s: %s: %s\n", v.Op, v.Overload, v.Check, v.Where())
+		op := v.Op
+		if v.Overload != "" {
+			op += "." + v.Overload
+		}
+		fmt.Printf("%s: %s: %s\n", op, v.Check, v.Where())
 	}
 	// Output:
-	// views.: shares_storage: return 0[1]
+	// views: shares_storage: return 0[1]
 	// copies.out: returns_arg: return 0[0]
 }
 
