@@ -293,7 +293,7 @@ func (r *repo) typeCheck(t *testing.T, tags []string) *universe {
 		}
 		if f.test {
 			for _, d := range f.ast.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && strings.HasPrefix(fd.Name.Name, "Example") {
+				if fd, ok := d.(*ast.FuncDecl); ok && isExample(fd) {
 					u.examples = append(u.examples, fd)
 					u.exampleOf[fd] = f
 				}
@@ -666,4 +666,11 @@ func errorsIfaces() []*types.Interface {
 		out = append(out, it.Complete())
 	}
 	return out
+}
+
+// isExample reports whether fd is an Example function as go test runs them:
+// named Example..., no receiver, no parameters, no results.
+func isExample(fd *ast.FuncDecl) bool {
+	return fd.Recv == nil && strings.HasPrefix(fd.Name.Name, "Example") &&
+		fd.Type.Params.NumFields() == 0 && fd.Type.Results.NumFields() == 0
 }
