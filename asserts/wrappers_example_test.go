@@ -2,6 +2,7 @@ package asserts_test
 
 import (
 	"fmt"
+	"os"
 	"sync"
 	"unsafe"
 
@@ -271,4 +272,158 @@ func ExampleStats_TotalRan() {
 	fmt.Printf("%d calls: %d checks ran, %d skipped, %d violations\n", st.Calls, st.TotalRan(), st.TotalSkipped(), st.TotalViolations())
 	// Output:
 	// 2 calls: 3 checks ran, 1 skipped, 2 violations
+}
+
+// index.Tensor(Tensor self, Tensor?[] indices) -> Tensor: a list of
+// optional tensors is saved with SaveOptList (a nil element is an absent
+// one, whose checks are skipped) and completed with AfterList. This kernel
+// sorts an index in place.
+func ExampleSaveOptList() {
+	self := &handle{impl: 0xc0, storage: 0xc1, uses: 1}
+	idx := &handle{impl: 0xc2, storage: 0xc3, uses: 1}
+	indices := []*handle{nil, idx}
+	vs := asserts.Collect(func() {
+		var c asserts.Call
+		c.Begin(&asserts.Op{Name: "index", Overload: "Tensor"})
+		var a0, o0 asserts.Saved
+		var a1 asserts.SavedList
+		c.Save(&a0, self)
+		asserts.SaveOptList(&c, &a1, indices)
+		idx.version++ // the kernel's in-place sort
+		ret := &handle{impl: 0xc4, storage: 0xc5, uses: 1}
+		c.After(&a0, self)
+		asserts.AfterList(&c, &a1, indices)
+		c.Result(&o0, ret)
+		c.NoMutation(asserts.Arg("self"), &a0)
+		c.NoMutationList(asserts.Arg("indices"), &a1)
+		c.End()
+	})
+	for _, v := range vs {
+		fmt.Printf("%s: %s\n", v.Check, v.Where())
+	}
+	// Output:
+	// no_mutation: argument indices[1]
+}
+
+// Checking can be switched off at run time, by SetEnabled(false) or
+// ASSERTGEN_ASSERTS=off in the environment: generated wrappers begin with
+// a test of Checking and call the kernel alone when it is off.
+func ExampleSetEnabled() {
+	neg := func(self *handle) *handle {
+		if !asserts.Checking() {
+			return brokenNeg(self)
+		}
+		return checkedNeg(self)
+	}
+	for _, on := range []bool{true, false} {
+		prev := asserts.SetEnabled(on)
+		vs := asserts.Collect(func() { neg(&handle{impl: 0xb0, storage: 0xb1, uses: 1}) })
+		asserts.SetEnabled(prev)
+		fmt.Printf("checking %v: %d violation(s)\n", on, len(vs))
+	}
+	// Output:
+	// checking true: 2 violation(s)
+	// checking false: 0 violation(s)
+}
+
+// A garbage-collected runtime that recycles buffers through a pool of its
+// own says so with Released where a buffer comes back (its Put): that
+// buffer may then come out of a kernel fresh again. A pool that does not
+// tell asserts looks like a kernel handing out a live storage twice.
+func ExampleReleased() {
+	next := asserts.ID(0xd0)
+	newID := func() asserts.ID { next++; return next }
+	var pool []*gcStorage
+	get := func() *gcStorage {
+		if n := len(pool); n > 0 {
+			st := pool[n-1]
+			pool = pool[:n-1]
+			return st
+		}
+		return &gcStorage{id: newID(), data: make([]float32, 4)}
+	}
+	put := func(t *gcHandle, tell bool) {
+		if tell && asserts.Checking() {
+			asserts.Released(t)
+		}
+		pool = append(pool, t.st)
+	}
+	op := asserts.Op{Name: "zeros_like"}
+	zerosLike := func() *gcHandle { // a checked call of a kernel that takes its buffer from the pool
+		var c asserts.Call
+		c.Begin(&op)
+		c.BeginFresh()
+		r := &gcHandle{impl: newID(), st: get()}
+		var o0 asserts.Saved
+		c.ResultIdent(&o0, r)
+		c.FreshNotHeld(asserts.Ret(0), &o0, r)
+		c.End()
+		return r
+	}
+	for _, tell := range []bool{true, false} {
+		var kept []*gcHandle
+		vs := asserts.Collect(func() {
+			a := zerosLike()
+			put(a, tell) // the caller is done with a
+			kept = append(kept, zerosLike())
+		})
+		fmt.Printf("Put calls Released: %v, %d violation(s)\n", tell, len(vs))
+	}
+	// Output:
+	// Put calls Released: true, 0 violation(s)
+	// Put calls Released: false, 1 violation(s)
+}
+
+// A CI job keeps the collector's report as JSON.
+func ExampleCollector_WriteJSON() {
+	col := asserts.NewCollector()
+	defer asserts.SetHandler(asserts.SetHandler(col))
+	checkedNeg(&handle{impl: 0xe0, storage: 0xe1, uses: 1})
+	if err := col.WriteJSON(os.Stdout); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// {
+	//   "calls": 1,
+	//   "checks_run": {
+	//     "impl_use_count_le_1": 1,
+	//     "no_mutation": 1,
+	//     "same_impl": 1
+	//   },
+	//   "skipped": {},
+	//   "violation_count": 2,
+	//   "violations_by_op": {
+	//     "neg": {
+	//       "impl_use_count_le_1": 1,
+	//       "no_mutation": 1
+	//     }
+	//   },
+	//   "violations": [
+	//     {
+	//       "op": "neg",
+	//       "profile": "strict",
+	//       "check": "no_mutation",
+	//       "arg": "self",
+	//       "ret": -1,
+	//       "index": -1,
+	//       "want": 0,
+	//       "got": 1,
+	//       "traits": "versioned",
+	//       "hint": "write to a new tensor instead, or mark the argument mutable in the schema (Tensor(a!)); if an unannotated write is intended (batch_norm's running stats), add a no_mutation skip with its reason to the allowlist"
+	//     },
+	//     {
+	//       "op": "neg",
+	//       "profile": "strict",
+	//       "check": "impl_use_count_le_1",
+	//       "ret": 0,
+	//       "index": -1,
+	//       "want": 1,
+	//       "got": 2,
+	//       "impl_uses": 2,
+	//       "storage_uses": 1,
+	//       "traits": "versioned",
+	//       "hint": "a kernel that is neither in-place nor out= must return a new tensor nobody else holds: do not return an input or a cached tensor, and release the kernel's own extra handles"
+	//     }
+	//   ]
+	// }
 }

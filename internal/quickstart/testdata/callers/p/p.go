@@ -13,7 +13,7 @@ func OnlyTested() {}
 // Shown is called by an Example of p only.
 func Shown() {}
 
-// CalledByOtherTest is called by q's tests only: a caller outside p's tests.
+// CalledByOtherTest is called by q's tests only: no caller either.
 func CalledByOtherTest() {}
 
 // Ret is never named outside p, but q holds a value of it.
