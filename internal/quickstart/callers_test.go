@@ -24,8 +24,8 @@ import (
 )
 
 // TestExportedNamesHaveCallers checks issue 23's rule: no exported name
-// without a caller outside its own package's tests, or an Example of its
-// package that shows it.
+// without a caller outside the tests, or an Example of its package that
+// shows it.
 //
 // Every package of the repository is type-checked from source (the root
 // module, runtimes/libtorch with its release modules and runtimes/gorgonia;
@@ -42,13 +42,13 @@ import (
 // included, and examples/), or in the body of an Example function of the
 // name's own package; a test, of its package or of another, is no caller.
 // Two names whose callers are tests by design are allowed, each with its
-// reason (testOnly). A type counts as used where a
-// value of it is (x := samples.For(...) uses samples.Sample). A method counts
-// as used through an interface when its type implements an interface whose
-// method of that name is called somewhere that counts, or implements an
-// exported interface of a package outside the repository (fmt.Stringer,
-// error, json.Marshaler: the library calls it) or one that package errors
-// asserts to (Unwrap, Is, As).
+// reason (testOnly). A type counts as used where a value of it is
+// (x := samples.For(...) uses samples.Sample). A method counts as used
+// through an interface when its type implements an interface whose method
+// of that name is called somewhere that counts, or implements an exported
+// interface of a package outside the repository (fmt.Stringer, error,
+// json.Marshaler: the library calls it) or one that package errors asserts
+// to (Unwrap, Is, As).
 func TestExportedNamesHaveCallers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("type-checks every package, the generated ones included (-short skips it)")
@@ -62,7 +62,7 @@ func TestExportedNamesHaveCallers(t *testing.T) {
 		t.Fatalf("checked %d exported names; is the repository root %s?", checked, root)
 	}
 	for _, u := range uncalled {
-		t.Errorf("%s: %s is exported, and nothing outside its package's tests calls it, nor does an Example of its package; use it, show it in an Example, or unexport it", u.pos, u.name)
+		t.Errorf("%s: %s is exported, and nothing but tests calls it, nor does an Example of its package; use it, show it in an Example, or unexport it", u.pos, u.name)
 	}
 }
 
