@@ -115,9 +115,9 @@ func uncalledNames(t *testing.T, root, prefix string, allow map[string]string, s
 	decl := map[string]token.Position{} // key -> place of the declaration
 	used := map[string]bool{}
 	for _, tags := range [][]string{nil, {"debugasserts"}} {
-		d, u := r.typeCheck(t, tags).callers(r)
-		maps.Copy(decl, d)
-		maps.Copy(used, u)
+		u := r.typeCheck(t, tags)
+		maps.Copy(decl, u.declared(r))
+		maps.Copy(used, u.used(r))
 	}
 	var out []uncalledName
 	for k, pos := range decl {
@@ -265,6 +265,8 @@ type universe struct {
 	info  *types.Info
 	pkgs  map[string]*types.Package // by directory
 	files map[*ast.File]*goFile
+	// byFile gives the goFile of a token.File.
+	byFile map[*token.File]*goFile
 	// examples holds the Example functions of the test files.
 	examples  []*ast.FuncDecl
 	exampleOf map[*ast.FuncDecl]*goFile
@@ -287,6 +289,7 @@ func (r *repo) typeCheck(t *testing.T, tags []string) *universe {
 		},
 		pkgs:      map[string]*types.Package{},
 		files:     map[*ast.File]*goFile{},
+		byFile:    map[*token.File]*goFile{},
 		exampleOf: map[*ast.FuncDecl]*goFile{},
 	}
 	for _, f := range r.files {
@@ -298,6 +301,7 @@ func (r *repo) typeCheck(t *testing.T, tags []string) *universe {
 			continue
 		}
 		u.files[f.ast] = f
+		u.byFile[r.fset.File(f.ast.Pos())] = f
 		if dirs[f.dir] == nil {
 			dirs[f.dir] = &pkgFiles{}
 		}
@@ -384,14 +388,8 @@ func isCgoFile(name string) bool {
 	return err == nil && bytes.Contains(b, []byte("\nimport \"C\""))
 }
 
-// callers returns the names the rule applies to, each with its place, and
-// the names that have a caller that counts.
-func (u *universe) callers(r *repo) (decl map[string]token.Position, used map[string]bool) {
-	fileSet := r.fset
-	byFile := map[*token.File]*goFile{}
-	for a, f := range u.files {
-		byFile[fileSet.File(a.Pos())] = f
-	}
+// used returns the names that have a caller that counts.
+func (u *universe) used(r *repo) map[string]bool {
 	inExample := map[*goFile][][2]token.Pos{}
 	for _, fd := range u.examples {
 		f := u.exampleOf[fd]
@@ -400,7 +398,7 @@ func (u *universe) callers(r *repo) (decl map[string]token.Position, used map[st
 	// counts reports whether a use at pos counts for a name declared in
 	// directory dir.
 	counts := func(dir string, pos token.Pos) bool {
-		f := byFile[fileSet.File(pos)]
+		f := u.byFile[r.fset.File(pos)]
 		if f == nil || !f.test {
 			return true
 		}
@@ -420,7 +418,7 @@ func (u *universe) callers(r *repo) (decl map[string]token.Position, used map[st
 		}
 		return strings.CutPrefix(obj.Pkg().Path(), r.prefix)
 	}
-	used = map[string]bool{}
+	used := map[string]bool{}
 	var mark func(obj types.Object, pos token.Pos)
 	// markType marks the named types a value of type t has, so that a type
 	// counts as used where its values are: a function's results and
@@ -479,62 +477,10 @@ func (u *universe) callers(r *repo) (decl map[string]token.Position, used map[st
 			viaIface = append(viaIface, ifaceCall{fn, id.Pos()})
 		}
 	}
-	// The repository's named types, and the exported interfaces of the
-	// packages outside it.
-	var named []*types.Named
-	var external []*types.Interface
-	seenPkg := map[*types.Package]bool{}
-	var walk func(p *types.Package)
-	walk = func(p *types.Package) {
-		if p == nil || seenPkg[p] {
-			return
-		}
-		seenPkg[p] = true
-		inRepo := strings.HasPrefix(p.Path(), r.prefix)
-		for _, name := range p.Scope().Names() {
-			tn, ok := p.Scope().Lookup(name).(*types.TypeName)
-			if !ok || tn.IsAlias() {
-				continue
-			}
-			n, ok := tn.Type().(*types.Named)
-			if !ok || n.TypeParams().Len() > 0 {
-				continue
-			}
-			if inRepo {
-				named = append(named, n)
-			} else if it, ok := n.Underlying().(*types.Interface); ok && tn.Exported() && it.NumMethods() > 0 && it.IsMethodSet() {
-				external = append(external, it)
-			}
-		}
-		for _, imp := range p.Imports() {
-			walk(imp)
-		}
-	}
-	for _, p := range u.pkgs {
-		walk(p)
-	}
+	named, external := u.typesAndInterfaces(r.prefix)
 	external = append(external, errorsIfaces()...)
-	implementors := func(it *types.Interface, each func(m types.Object)) {
-		for _, n := range named {
-			if types.IsInterface(n) {
-				continue
-			}
-			for _, typ := range []types.Type{n, types.NewPointer(n)} {
-				if !types.Implements(typ, it) {
-					continue
-				}
-				for i := range it.NumMethods() {
-					m := it.Method(i)
-					if obj, _, _ := types.LookupFieldOrMethod(typ, false, m.Pkg(), m.Name()); obj != nil {
-						each(obj)
-					}
-				}
-				break
-			}
-		}
-	}
 	for _, it := range external {
-		implementors(it, func(m types.Object) {
+		implementors(named, it, func(m types.Object) {
 			if k := objKey(m); k != "" {
 				used[k] = true
 			}
@@ -546,7 +492,7 @@ func (u *universe) callers(r *repo) (decl map[string]token.Position, used map[st
 		byIface[it] = append(byIface[it], c)
 	}
 	for it, calls := range byIface {
-		implementors(it, func(m types.Object) {
+		implementors(named, it, func(m types.Object) {
 			for _, c := range calls {
 				if c.m.Name() == m.Name() {
 					mark(m, c.pos)
@@ -554,14 +500,18 @@ func (u *universe) callers(r *repo) (decl map[string]token.Position, used map[st
 			}
 		})
 	}
+	return used
+}
 
-	decl = map[string]token.Position{}
+// declared returns the names the rule applies to, each with its place.
+func (u *universe) declared(r *repo) map[string]token.Position {
+	decl := map[string]token.Position{}
 	add := func(obj types.Object) {
 		if !obj.Exported() {
 			return
 		}
-		pos := fileSet.Position(obj.Pos())
-		f := byFile[fileSet.File(obj.Pos())]
+		pos := r.fset.Position(obj.Pos())
+		f := u.byFile[r.fset.File(obj.Pos())]
 		if f == nil || f.test || f.generated || r.skipped(f.dir) {
 			return
 		}
@@ -591,7 +541,67 @@ func (u *universe) callers(r *repo) (decl map[string]token.Position, used map[st
 			}
 		}
 	}
-	return decl, used
+	return decl
+}
+
+// typesAndInterfaces returns the named types of the repository's packages
+// (those with the import path prefix), and the exported interfaces of the
+// packages outside it that they import, directly or not.
+func (u *universe) typesAndInterfaces(prefix string) (named []*types.Named, external []*types.Interface) {
+	seenPkg := map[*types.Package]bool{}
+	var walk func(p *types.Package)
+	walk = func(p *types.Package) {
+		if p == nil || seenPkg[p] {
+			return
+		}
+		seenPkg[p] = true
+		inRepo := strings.HasPrefix(p.Path(), prefix)
+		for _, name := range p.Scope().Names() {
+			tn, ok := p.Scope().Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() {
+				continue
+			}
+			n, ok := tn.Type().(*types.Named)
+			if !ok || n.TypeParams().Len() > 0 {
+				continue
+			}
+			if inRepo {
+				named = append(named, n)
+			} else if it, ok := n.Underlying().(*types.Interface); ok && tn.Exported() && it.NumMethods() > 0 && it.IsMethodSet() {
+				external = append(external, it)
+			}
+		}
+		for _, imp := range p.Imports() {
+			walk(imp)
+		}
+	}
+	for _, p := range u.pkgs {
+		walk(p)
+	}
+	return named, external
+}
+
+// implementors calls each, for every type of named (or pointer to one)
+// that implements the interface it, with the type's method for each method
+// of the interface.
+func implementors(named []*types.Named, it *types.Interface, each func(m types.Object)) {
+	for _, n := range named {
+		if types.IsInterface(n) {
+			continue
+		}
+		for _, typ := range []types.Type{n, types.NewPointer(n)} {
+			if !types.Implements(typ, it) {
+				continue
+			}
+			for i := range it.NumMethods() {
+				m := it.Method(i)
+				if obj, _, _ := types.LookupFieldOrMethod(typ, false, m.Pkg(), m.Name()); obj != nil {
+					each(obj)
+				}
+			}
+			break
+		}
+	}
 }
 
 // isIfaceMethod reports whether fn is a method of an interface type.
