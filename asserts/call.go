@@ -47,18 +47,6 @@ func Ret(i int) Loc { return Loc{ret: int32(i), index: -1} }
 // Elem locates element i of the list at l.
 func (l Loc) Elem(i int) Loc { l.index = int32(i); return l }
 
-// IsRet reports whether l is a return.
-func (l Loc) IsRet() bool { return l.ret >= 0 }
-
-// ArgName returns the argument's name; "" for a return.
-func (l Loc) ArgName() string { return l.name }
-
-// RetIndex returns the return's index; -1 for an argument.
-func (l Loc) RetIndex() int { return int(l.ret) }
-
-// Index returns the list element's index; -1 if l is not a list element.
-func (l Loc) Index() int { return int(l.index) }
-
 // String returns e.g. "argument self", "return 0" or "argument tensors[3]".
 func (l Loc) String() string {
 	var s string
@@ -114,18 +102,8 @@ func (s *Saved) traits() Traits   { return s.meta & metaTraits }
 func (s *Saved) implUses() int    { return int(int64(s.after.Impl)) }
 func (s *Saved) storageUses() int { return int(int64(s.after.Storage)) }
 
-// Defined reports whether the saved tensor was defined (and present).
-func (s *Saved) Defined() bool { return s.id.Impl != 0 }
-
 // Ident returns the saved identities (before the kernel, for an argument).
 func (s *Saved) Ident() Ident { return s.id }
-
-// Skips returns the checks the call's skip policy turns off for the tensor
-// of snapshot s (for the two-tensor checks, each tensor's skips count).
-func (c *Call) Skips(s *Saved) CheckSet {
-	m, _ := c.classify(s)
-	return m
-}
 
 // tally counts, in 16-bit lanes, the checks run and the skips by reason of
 // one call. The lanes of the checks a wrapper calls most are in different
@@ -260,12 +238,6 @@ func (c *Call) pol() *policy {
 	}
 	panic(fmt.Sprintf("asserts: %s: invalid profile %d", c.op.FullName(), c.op.Profile))
 }
-
-// Env returns the mode state the call runs under.
-func (c *Call) Env() EnvState { return c.env }
-
-// Op returns the call's operator.
-func (c *Call) Op() *Op { return c.op }
 
 // Save snapshots an argument into s before the kernel runs: its
 // identities, version and traits. Complete the snapshot with [Call.After]
@@ -1240,8 +1212,12 @@ func (c *Call) SaveOptTensor(s *Saved, t Tensor, present bool) {
 	*s = Saved{meta: fAbsent | c.saved}
 }
 
-// AfterTensor is [Call.After] for a tensor held as a [Tensor].
+// AfterTensor is [Call.After] for a tensor held as a [Tensor]. A nil t is
+// an absent optional argument (saved by [Call.SaveOptTensor]), which has
+// nothing to read.
 func (c *Call) AfterTensor(s *Saved, t Tensor) {
-	s.after = t.Ident()
+	if t != nil {
+		s.after = t.Ident()
+	}
 	s.meta &^= fPending
 }

@@ -3,7 +3,7 @@ package asserts_test
 // Hand-written wrappers in the shape assertgen generates (strict profile),
 // around reftensor's kernels. Generated wrappers start with
 //
-//	if !asserts.Enabled() {
+//	if !asserts.Checking() {
 //		return kernel(...)
 //	}
 //
