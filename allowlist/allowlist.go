@@ -235,13 +235,7 @@ var defaults = sync.OnceValues(func() (*List, error) {
 func Defaults() (*List, error) { return defaults() }
 
 // ParseFile reads an allowlist file.
-func ParseFile(path string) (*List, error) {
-	src, err := input.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return Parse(path, src)
-}
+func ParseFile(path string) (*List, error) { return input.Parse(path, Parse) }
 
 // Parse reads an allowlist. It reports every problem it can find without a
 // schema (unknown categories, keys, checks, profiles or match kinds,

@@ -202,9 +202,32 @@ func TestHugeListCounts(t *testing.T) {
 		asserts.AfterList(c, &l, ts)
 		c.SameImplList(argTensors, &l)
 		c.SameImplList(argTensors, &l)
+		// same_content off (the default): the lists' skips, then the
+		// rows of single tensors, in the lane and beyond it.
+		asserts.SameContentList(c, argTensors, &l, ts)
+		asserts.SameContentList(c, argTensors, &l, ts)
+		c.ContentOff(3)
+		c.ContentOff(300)
+		// returns_arg on a list return of the same length, then on one
+		// tensor.
+		var rl asserts.SavedList
+		asserts.ResultList(c, &rl, ts)
+		c.ReturnsArgList(ret0, &rl, argTensors, &l)
+		var r asserts.Saved
+		c.Result(&r, ts[0])
+		c.ReturnsArg(ret0, &r, argTensors, l.At(0))
 	})
 	if got := out.stats.Ran[asserts.CheckSameImpl]; got != 140000 {
 		t.Errorf("ran %d, want 140000", got)
+	}
+	if got := out.stats.Skipped[asserts.ReasonContentOff]; got != 140303 {
+		t.Errorf("same_content skipped %d times, want 140303", got)
+	}
+	if got := out.stats.Ran[asserts.CheckReturnsArg]; got != 70001 {
+		t.Errorf("returns_arg ran %d, want 70001", got)
+	}
+	if len(out.violations) != 0 {
+		t.Errorf("violations %v", out.violations[0])
 	}
 }
 
@@ -444,12 +467,11 @@ func TestMisuseIsAProgrammingError(t *testing.T) {
 
 func TestEnabled(t *testing.T) {
 	defer asserts.SetEnabled(asserts.SetEnabled(false))
-	if asserts.Enabled() || asserts.Checking() {
+	if asserts.Checking() {
 		t.Error("checking on after SetEnabled(false)")
 	}
-	asserts.SetEnabled(true)
-	if !asserts.Checking() || asserts.Enabled() != asserts.Compiled {
-		t.Errorf("Enabled() = %v with Compiled = %v", asserts.Enabled(), asserts.Compiled)
+	if asserts.SetEnabled(true) || !asserts.Checking() {
+		t.Error("SetEnabled(true): want the previous setting false, and checking on")
 	}
 }
 
@@ -517,10 +539,10 @@ func TestNames(t *testing.T) {
 		t.Error("check set all/none")
 	}
 	l := asserts.Arg("tensors").Elem(2)
-	if l.String() != "argument tensors[2]" || l.IsRet() || l.ArgName() != "tensors" || l.Index() != 2 || l.RetIndex() != -1 {
+	if l.String() != "argument tensors[2]" {
 		t.Errorf("loc %v", l)
 	}
-	if r := asserts.Ret(1); r.String() != "return 1" || !r.IsRet() {
+	if r := asserts.Ret(1); r.String() != "return 1" {
 		t.Errorf("loc %v", r)
 	}
 }
@@ -578,7 +600,7 @@ func TestSkips(t *testing.T) {
 	if got := c.Skips(&s); got.String() != "same_storage,impl_use_count_le_1,storage_use_count_eq_1,shares_storage,distinct_outputs,binding_context,fresh_no_alias,same_content,impl_use_count_eq_fresh,fresh_not_held" {
 		t.Errorf("Skips() = %v", got)
 	}
-	if !s.Defined() || s.Ident().Impl != w.id.Impl {
+	if !s.Ident().Defined() || s.Ident().Impl != w.id.Impl {
 		t.Error("Saved accessors")
 	}
 }
@@ -792,7 +814,7 @@ func TestListLoopsMatchGeneric(t *testing.T) {
 		c.End()
 		o := outcome{stats: op.Stats()}
 		for i := range l.Len() {
-			o.defined = append(o.defined, l.At(i).Defined())
+			o.defined = append(o.defined, l.At(i).Ident().Defined())
 		}
 		for _, v := range col.Violations() {
 			o.reports = append(o.reports, fmt.Sprintf("%s %s[%d]", v.Check, v.Arg, v.Index))

@@ -47,18 +47,6 @@ func Ret(i int) Loc { return Loc{ret: int32(i), index: -1} }
 // Elem locates element i of the list at l.
 func (l Loc) Elem(i int) Loc { l.index = int32(i); return l }
 
-// IsRet reports whether l is a return.
-func (l Loc) IsRet() bool { return l.ret >= 0 }
-
-// ArgName returns the argument's name; "" for a return.
-func (l Loc) ArgName() string { return l.name }
-
-// RetIndex returns the return's index; -1 for an argument.
-func (l Loc) RetIndex() int { return int(l.ret) }
-
-// Index returns the list element's index; -1 if l is not a list element.
-func (l Loc) Index() int { return int(l.index) }
-
 // String returns e.g. "argument self", "return 0" or "argument tensors[3]".
 func (l Loc) String() string {
 	var s string
@@ -114,18 +102,8 @@ func (s *Saved) traits() Traits   { return s.meta & metaTraits }
 func (s *Saved) implUses() int    { return int(int64(s.after.Impl)) }
 func (s *Saved) storageUses() int { return int(int64(s.after.Storage)) }
 
-// Defined reports whether the saved tensor was defined (and present).
-func (s *Saved) Defined() bool { return s.id.Impl != 0 }
-
 // Ident returns the saved identities (before the kernel, for an argument).
 func (s *Saved) Ident() Ident { return s.id }
-
-// Skips returns the checks the call's skip policy turns off for the tensor
-// of snapshot s (for the two-tensor checks, each tensor's skips count).
-func (c *Call) Skips(s *Saved) CheckSet {
-	m, _ := c.classify(s)
-	return m
-}
 
 // tally counts, in 16-bit lanes, the checks run and the skips by reason of
 // one call. The lanes of the checks a wrapper calls most are in different
@@ -197,12 +175,6 @@ func init() {
 
 func (t *tally) lane(i int) uint64 { return (t[i/4] >> (16 * (i % 4))) & 0xffff }
 
-// equal reports whether t and o hold the same counts (without the call to
-// memequal an array comparison makes).
-func (t *tally) equal(o *tally) bool {
-	return (t[0]^o[0])|(t[1]^o[1])|(t[2]^o[2])|(t[3]^o[3])|(t[4]^o[4])|(t[5]^o[5])|(t[6]^o[6])|(t[7]^o[7]) == 0
-}
-
 // Call is one checked call of an operator, from [Call.Begin] to [Call.End]. It
 // lives on the wrapper's stack and is used by one goroutine.
 type Call struct {
@@ -266,12 +238,6 @@ func (c *Call) pol() *policy {
 	}
 	panic(fmt.Sprintf("asserts: %s: invalid profile %d", c.op.FullName(), c.op.Profile))
 }
-
-// Env returns the mode state the call runs under.
-func (c *Call) Env() EnvState { return c.env }
-
-// Op returns the call's operator.
-func (c *Call) Op() *Op { return c.op }
 
 // Save snapshots an argument into s before the kernel runs: its
 // identities, version and traits. Complete the snapshot with [Call.After]
@@ -380,8 +346,13 @@ func (c *Call) aliasesMutable(st ID) bool {
 // Result snapshots a return into r after the kernel: identities and use
 // counts (in one read when t implements [IdentCounter]).
 func (c *Call) Result(r *Saved, t Tensor) {
-	id, iu, su := identCounts(t)
-	r.id = id
+	var iu, su int
+	if ic, ok := t.(IdentCounter); ok {
+		r.id, iu, su = ic.IdentCounts()
+	} else {
+		iu, su = t.UseCounts()
+		r.id = t.Ident()
+	}
 	r.after = Ident{Impl: ID(iu), Storage: ID(su)}
 	r.meta = r.id.Traits | fResult | c.saved&fMode
 }
@@ -646,7 +617,26 @@ func (c *Call) PlanSkip(k Check, l Loc) {
 //
 // Under [PyTorch113] a subclass return does not skip it (PyTorch 1.13
 // guards the view check with the viewed argument only).
+//
+// A plain view of a plain argument that shares its StorageImpl passes with
+// one comparison (no profile skips shares_storage on a plain pair with
+// storage); anything else goes to [Call.slowSharesStorage]. It is not
+// inlined, as [Call.ReturnsArg].
+//
+//go:noinline
 func (c *Call) SharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
+	if r.id.Storage != s.id.Storage || r.id.Storage == 0 || r.meta != Versioned|fResult || s.meta != Versioned {
+		c.slowSharesStorage(ret, r, arg, s)
+		return
+	}
+	c.t[laneSharesStorage/4] += 1 << (16 * (laneSharesStorage % 4))
+}
+
+// slowSharesStorage is SharesStorage's slow path: it counts the row, then
+// runs it under the skip policy.
+//
+//go:noinline
+func (c *Call) slowSharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
 	c.count(CheckSharesStorage, 1)
 	if c.viewSkipped(r, s) {
 		return
@@ -661,7 +651,28 @@ func (c *Call) SharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
 // kernel mutated: the same TensorImpl as the argument's handle after the
 // kernel (returns_arg). A kernel that rebinds the argument's handle and
 // returns it is reported once, by same_impl, not twice.
+//
+// A plain return whose TensorImpl is the plain argument's after the kernel
+// passes with one comparison: the skip policy has nothing to decide there
+// (every profile runs returns_arg on a plain pair). Anything else goes to
+// [Call.slowReturnsArg]. It is not inlined (the fast path and the call of
+// the slow one are over the inliner's budget): a plain call, a nanosecond
+// or two, where asking the policy about both tensors cost about 30 ns.
+//
+//go:noinline
 func (c *Call) ReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
+	if r.id.Impl != s.after.Impl || r.meta != Versioned|fResult || s.meta != Versioned {
+		c.slowReturnsArg(ret, r, arg, s)
+		return
+	}
+	c.t[laneReturnsArg/4] += 1 << (16 * (laneReturnsArg % 4))
+}
+
+// slowReturnsArg is ReturnsArg's slow path: it counts the row, then runs
+// it under the skip policy.
+//
+//go:noinline
+func (c *Call) slowReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
 	c.count(CheckReturnsArg, 1)
 	if c.pairSkipped(CheckReturnsArg, ret, r, arg, s) {
 		return
@@ -681,7 +692,28 @@ func (c *Call) ReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
 // fresh tensor (use counts 1). Parts the skip policy turns off for the
 // tensors (shares_storage, the use counts) are left out of the evidence; if
 // nothing is left to decide with, the check is skipped.
+//
+// A plain return of a plain argument that is not the argument's handle
+// and either shares its StorageImpl or has use counts 1 passes without the
+// policy (no profile skips anything of fresh_or_alias on a plain pair with
+// storage); anything else goes to [Call.slowFreshOrAlias]. It is not
+// inlined, as [Call.ReturnsArg].
+//
+//go:noinline
 func (c *Call) FreshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
+	if r.meta == Versioned|fResult && s.meta == Versioned && r.id.Impl != s.id.Impl &&
+		(r.id.Storage == s.id.Storage && r.id.Storage != 0 || r.implUses() <= 1 && r.storageUses() == 1) {
+		c.t[laneFreshOrAlias/4] += 1 << (16 * (laneFreshOrAlias % 4))
+		return
+	}
+	c.slowFreshOrAlias(ret, r, arg, s)
+}
+
+// slowFreshOrAlias is FreshOrAlias's slow path: it counts the row, then
+// runs it under the skip policy.
+//
+//go:noinline
+func (c *Call) slowFreshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 	c.count(CheckFreshOrAlias, 1)
 	if c.pairSkipped(CheckFreshOrAlias, ret, r, arg, s) {
 		return
@@ -852,7 +884,10 @@ func (c *Call) End() {
 		c.endWrites()
 	}
 	st := &c.op.st
-	if st.state.Load() == sigReady && st.sig.equal(&c.t) {
+	// The call's counts against the signature, word by word, written out
+	// here: a function for it cost End a sixth of its instructions.
+	if st.state.Load() == sigReady && (st.sig[0]^c.t[0])|(st.sig[1]^c.t[1])|(st.sig[2]^c.t[2])|(st.sig[3]^c.t[3])|
+		(st.sig[4]^c.t[4])|(st.sig[5]^c.t[5])|(st.sig[6]^c.t[6])|(st.sig[7]^c.t[7]) == 0 {
 		st.sigCalls.Add(1)
 		return
 	}
@@ -875,11 +910,20 @@ func (c *Call) count(k Check, n int) {
 	c.addLane(checkLane[k], n)
 }
 
+// addLane adds n to a lane, spilling the call's counts to its Op whenever
+// the lane is full, so that n may exceed what a lane holds (a list of
+// 65,536 elements or more).
 func (c *Call) addLane(lane, n int) {
-	if c.t.lane(lane)+uint64(n) > 0xffff {
+	for {
+		room := 0xffff - int(c.t.lane(lane))
+		if n <= room {
+			c.t[lane/4] += uint64(n) << (16 * (lane % 4))
+			return
+		}
+		c.t[lane/4] += uint64(room) << (16 * (lane % 4))
+		n -= room
 		c.spill()
 	}
-	c.t[lane/4] += uint64(n) << (16 * (lane % 4))
 }
 
 // skip records that check k was skipped for reason r: the check's run count
@@ -1175,8 +1219,12 @@ func (c *Call) SaveOptTensor(s *Saved, t Tensor, present bool) {
 	*s = Saved{meta: fAbsent | c.saved}
 }
 
-// AfterTensor is [Call.After] for a tensor held as a [Tensor].
+// AfterTensor is [Call.After] for a tensor held as a [Tensor]. A nil t is
+// an absent optional argument (saved by [Call.SaveOptTensor]), which has
+// nothing to read.
 func (c *Call) AfterTensor(s *Saved, t Tensor) {
-	s.after = t.Ident()
+	if t != nil {
+		s.after = t.Ident()
+	}
 	s.meta &^= fPending
 }

@@ -451,3 +451,20 @@ func TestSkipMatrixCoversReasons(t *testing.T) {
 		}
 	}
 }
+
+// The checks with a fast path pass a pair of plain snapshots (defined,
+// versioned, no other trait, no mode, counted, with storage) without
+// asking the skip policy: no profile may skip them on such a tensor,
+// whose only condition is use_counted.
+func TestPlainPairsSkipNothingOnFastPaths(t *testing.T) {
+	fast := asserts.SetOf(asserts.CheckSameImpl, asserts.CheckSameStorage, asserts.CheckNoMutation,
+		asserts.CheckImplUseCountLE1, asserts.CheckStorageUseCountEq1, asserts.CheckFreshNoAlias,
+		asserts.CheckReturnsArg, asserts.CheckSharesStorage, asserts.CheckFreshOrAlias, asserts.CheckBindingContext)
+	for p := asserts.Profile(0); asserts.Policy(p) != nil; p++ {
+		for _, r := range asserts.Policy(p) {
+			if r.Reason == asserts.ReasonCounted && r.Skips&fast != 0 {
+				t.Errorf("%v: use_counted skips %v, which plain pairs pass without the policy", p, r.Skips&fast)
+			}
+		}
+	}
+}

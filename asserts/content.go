@@ -116,8 +116,17 @@ func ContentCheckOff() bool { return contentMode.Load() == contentOff }
 
 // ContentOff counts n same_content rows of the call as skipped with reason
 // content_check_off (the check switched off, see [ContentCheckOff]).
+//
+// It is inlined: up to 255 rows, one add to the call's lane, which cannot
+// overflow (a list adds at most 255 elements to that lane, see
+// [SameContentList]; a wrapper has far fewer than 255 lists); more go
+// through addLane, which spills.
 func (c *Call) ContentOff(n int) {
-	c.addLane(laneContentOff, n)
+	if uint(n) > 0xff {
+		c.addLane(laneContentOff, n)
+		return
+	}
+	c.t[laneContentOff/4] += uint64(n) << (16 * (laneContentOff % 4))
 }
 
 // HasDigests reports whether same_content took a digest before the kernel
@@ -241,7 +250,14 @@ func (c *Call) contentAfter(l Loc, s *Saved, t Identity) {
 // (Tensor[], Tensor?[]), as [Call.SameContent] does.
 func SameContentList[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 	if contentMode.Load() == contentOff {
-		c.addLane(laneContentOff, l.n)
+		if l.n > 0xff {
+			// Straight to the Op's counter: the lane stays small for
+			// ContentOff's unguarded add.
+			c.op.register()
+			c.op.st.skipped[ReasonContentOff].Add(uint64(l.n))
+			return
+		}
+		c.t[laneContentOff/4] += uint64(l.n) << (16 * (laneContentOff % 4))
 		return
 	}
 	for i := range l.n {

@@ -144,8 +144,8 @@
 // and begin with a test of [Checking], the run-time switch: [SetEnabled],
 // or ASSERTGEN_ASSERTS=off in the environment, turns checking off without a
 // rebuild. [Compiled] reports whether this package was built with the
-// debugasserts tag, and [Enabled] is Compiled && Checking(), for code that
-// wants the checks compiled out of builds without the tag.
+// debugasserts tag; a constant, so code that tests Compiled && Checking()
+// has its checks compiled out of builds without the tag.
 //
 // # Version handshake
 //

@@ -27,13 +27,6 @@ func init() {
 	}
 }
 
-// Enabled reports whether wrappers should check: the package was built with
-// the debugasserts tag ([Compiled]) and checking is switched on (the
-// default; see [SetEnabled] and the ASSERTGEN_ASSERTS environment variable).
-// Without the tag it is the constant false after inlining, so a wrapper's
-// checked path is compiled out.
-func Enabled() bool { return Compiled && enabled.Load() }
-
 // Checking reports whether checking is switched on at run time (see
 // [SetEnabled] and ASSERTGEN_ASSERTS), whatever the build tags. Generated
 // checked wrappers test it first: they are compiled only under their own
@@ -42,6 +35,5 @@ func Enabled() bool { return Compiled && enabled.Load() }
 func Checking() bool { return enabled.Load() }
 
 // SetEnabled switches checking on or off at run time and returns the
-// previous setting. It has no effect on [Enabled] in a build without the
-// debugasserts tag.
+// previous setting.
 func SetEnabled(on bool) (prev bool) { return enabled.Swap(on) }

@@ -148,20 +148,6 @@ func Released(t Identity) {
 	}
 }
 
-// HeldStats reports how many storages fresh_not_held remembers (alive or
-// not yet swept) and how many sweeps dropped collected ones, for tests
-// and reports.
-func HeldStats() (remembered, sweeps int) {
-	for i := range fresh.shards {
-		s := &fresh.shards[i]
-		s.mu.Lock()
-		remembered += len(s.m)
-		sweeps += s.sweeps
-		s.mu.Unlock()
-	}
-	return remembered, sweeps
-}
-
 // handout is one storage that came out of a kernel fresh.
 type handout struct {
 	anchor weak.Pointer[byte]
@@ -180,9 +166,8 @@ type heldShard struct {
 	// next is the size at which the shard sweeps out collected storages:
 	// twice what was alive at the last sweep (at least 1024), so that a
 	// sweep costs O(1) per insertion, amortized.
-	next   int
-	sweeps int
-	_      [64]byte // keep shards on cache lines of their own
+	next int
+	_    [64]byte // keep shards on cache lines of their own
 }
 
 type heldRegistry struct{ shards [heldShards]heldShard }
@@ -229,7 +214,6 @@ func (s *heldShard) sweep() {
 		}
 	}
 	s.next = max(2*len(s.m), 1024)
-	s.sweeps++
 }
 
 func (h *heldRegistry) forget(st ID) {

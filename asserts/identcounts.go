@@ -12,13 +12,3 @@ type IdentCounter interface {
 	Tensor
 	IdentCounts() (id Ident, impl, storage int)
 }
-
-// identCounts reads t's identities and use counts, in one call when t
-// implements [IdentCounter].
-func identCounts(t Tensor) (id Ident, impl, storage int) {
-	if ic, ok := t.(IdentCounter); ok {
-		return ic.IdentCounts()
-	}
-	impl, storage = t.UseCounts()
-	return t.Ident(), impl, storage
-}

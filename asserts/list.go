@@ -350,16 +350,34 @@ func (c *Call) listGuards(k Check, l *SavedList) (add, drop conds) {
 
 // SharesStorageList runs shares_storage on each element of a list return
 // (split, unbind, chunk) against the viewed argument.
+//
+// Up to 255 elements, each takes SharesStorage's fast path, whose add to
+// the lane is not guarded (a list adds at most 255); longer lists take
+// the slow path, which counts through count.
 func (c *Call) SharesStorageList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
+	if rl.n <= 0xff {
+		for i := range rl.n {
+			c.SharesStorage(ret.Elem(i), rl.at(i), arg, s)
+		}
+		return
+	}
 	for i := range rl.n {
-		c.SharesStorage(ret.Elem(i), rl.at(i), arg, s)
+		c.slowSharesStorage(ret.Elem(i), rl.at(i), arg, s)
 	}
 }
 
-// FreshOrAliasList runs fresh_or_alias on each element of a list return.
+// FreshOrAliasList runs fresh_or_alias on each element of a list return,
+// by FreshOrAlias's fast path up to 255 elements (see
+// [Call.SharesStorageList]).
 func (c *Call) FreshOrAliasList(ret Loc, rl *SavedList, arg Loc, s *Saved) {
+	if rl.n <= 0xff {
+		for i := range rl.n {
+			c.FreshOrAlias(ret.Elem(i), rl.at(i), arg, s)
+		}
+		return
+	}
 	for i := range rl.n {
-		c.FreshOrAlias(ret.Elem(i), rl.at(i), arg, s)
+		c.slowFreshOrAlias(ret.Elem(i), rl.at(i), arg, s)
 	}
 }
 
@@ -462,7 +480,12 @@ func (c *Call) FreshOrAliasListOf(ret Loc, rl *SavedList, arg Loc, sl *SavedList
 func (c *Call) ReturnsArgList(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
 	n := min(rl.n, sl.n)
 	for i := range n {
-		c.ReturnsArg(ret.Elem(i), rl.at(i), arg.Elem(i), sl.at(i))
+		// Up to 255 elements the fast path (see [Call.SharesStorageList]).
+		if n <= 0xff {
+			c.ReturnsArg(ret.Elem(i), rl.at(i), arg.Elem(i), sl.at(i))
+		} else {
+			c.slowReturnsArg(ret.Elem(i), rl.at(i), arg.Elem(i), sl.at(i))
+		}
 	}
 	if rl.n != sl.n {
 		c.count(CheckReturnsArg, 1)
@@ -480,16 +503,16 @@ func (c *Call) ReturnsArgList(ret Loc, rl *SavedList, arg Loc, sl *SavedList) {
 // NotArgList runs NotArg against each element of a list argument: a fresh
 // or view return is none of them.
 func (c *Call) NotArgList(ret Loc, r *Saved, arg Loc, l *SavedList) {
-	id := r.id.Impl
-	inl, more := l.parts()
-	for i := range inl {
-		if inl[i].id.Impl == id && id != 0 {
-			c.notArgSlow(ret, r, arg.Elem(i), &inl[i])
-		}
+	if id := r.id.Impl; id != 0 && l.holdsImpl(id) {
+		c.notArgListSlow(ret, r, arg, l)
 	}
-	for i := range more {
-		if more[i].id.Impl == id && id != 0 {
-			c.notArgSlow(ret, r, arg.Elem(listInline+i), &more[i])
+}
+
+//go:noinline
+func (c *Call) notArgListSlow(ret Loc, r *Saved, arg Loc, l *SavedList) {
+	for i := range l.n {
+		if e := l.at(i); e.id.Impl == r.id.Impl {
+			c.notArgSlow(ret, r, arg.Elem(i), e)
 		}
 	}
 }
@@ -498,21 +521,52 @@ func (c *Call) NotArgList(ret Loc, r *Saved, arg Loc, l *SavedList) {
 // argument: no element of a fresh or view list (split, unbind) is the
 // argument's handle itself.
 func (c *Call) NotArgElems(ret Loc, rl *SavedList, arg Loc, s *Saved) {
-	id := s.id.Impl
-	if id == 0 {
-		return
+	if id := s.id.Impl; id != 0 && rl.holdsImpl(id) {
+		c.notArgElemsSlow(ret, rl, arg, s)
 	}
-	inl, more := rl.parts()
+}
+
+//go:noinline
+func (c *Call) notArgElemsSlow(ret Loc, rl *SavedList, arg Loc, s *Saved) {
+	for i := range rl.n {
+		if e := rl.at(i); e.id.Impl == s.id.Impl {
+			c.notArgSlow(ret.Elem(i), e, arg, s)
+		}
+	}
+}
+
+// holdsImpl reports whether an element's saved TensorImpl is id. The list
+// checks that compare one tensor with every element run this loop, which
+// calls nothing, and look at the elements one by one only on a match.
+func (l *SavedList) holdsImpl(id ID) bool {
+	inl, more := l.parts()
 	for i := range inl {
 		if inl[i].id.Impl == id {
-			c.notArgSlow(ret.Elem(i), &inl[i], arg, s)
+			return true
 		}
 	}
 	for i := range more {
 		if more[i].id.Impl == id {
-			c.notArgSlow(ret.Elem(listInline+i), &more[i], arg, s)
+			return true
 		}
 	}
+	return false
+}
+
+// holdsStorage reports whether an element's saved StorageImpl is st.
+func (l *SavedList) holdsStorage(st ID) bool {
+	inl, more := l.parts()
+	for i := range inl {
+		if inl[i].id.Storage == st {
+			return true
+		}
+	}
+	for i := range more {
+		if more[i].id.Storage == st {
+			return true
+		}
+	}
+	return false
 }
 
 // NotArgElemsList runs NotArg on each element of a list return against
@@ -542,16 +596,19 @@ func (c *Call) FreshNoAliasOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
 		return
 	}
 	c.t[laneFreshNoAlias/4] += uint64(sl.n) << (16 * (laneFreshNoAlias % 4))
-	st := r.id.Storage
-	inl, more := sl.parts()
-	for i := range inl {
-		if inl[i].id.Storage == st {
-			c.freshNoAliasSlow(ret, r, arg.Elem(i), &inl[i])
-		}
+	if sl.holdsStorage(r.id.Storage) {
+		c.freshNoAliasOfHits(ret, r, arg, sl)
 	}
-	for i := range more {
-		if more[i].id.Storage == st {
-			c.freshNoAliasSlow(ret, r, arg.Elem(listInline+i), &more[i])
+}
+
+// freshNoAliasOfHits runs fresh_no_alias's slow path on the elements of sl
+// that share return r's StorageImpl (counted by the caller).
+//
+//go:noinline
+func (c *Call) freshNoAliasOfHits(ret Loc, r *Saved, arg Loc, sl *SavedList) {
+	for i := range sl.n {
+		if e := sl.at(i); e.id.Storage == r.id.Storage {
+			c.freshNoAliasSlow(ret, r, arg.Elem(i), e)
 		}
 	}
 }

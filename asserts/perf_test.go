@@ -16,6 +16,7 @@ func stubKernels(out *rt.Tensor) kernels {
 	ks.cat = func([]*rt.Tensor) *rt.Tensor { return out }
 	ks.addcmul6 = func(a, b, c, d, e, f *rt.Tensor) *rt.Tensor { return out }
 	ks.addInPl = func(self, other *rt.Tensor, alpha float64) *rt.Tensor { return self }
+	ks.addOut = func(self, other *rt.Tensor, alpha float64, out *rt.Tensor) *rt.Tensor { return out }
 	ks.transpose = func(self *rt.Tensor, d0, d1 int) *rt.Tensor { return out }
 	return ks
 }
@@ -31,6 +32,18 @@ func TestCheckedCallsDoNotAllocate(t *testing.T) {
 		defer xs[i].Release()
 	}
 	list := xs[:]
+	view := xs[0].Alias()
+	defer view.Release()
+	k.transpose = func(self *rt.Tensor, d0, d1 int) *rt.Tensor { return view }
+	k.reshape = func(self *rt.Tensor, sizes ...int) *rt.Tensor { return view }
+	sizes := []int{2} // made once: a variadic argument to a kernel held in a variable escapes
+	mat := rt.Ones(4, 2)
+	defer mat.Release()
+	rows := mat.Unbind(0)
+	for _, r := range rows {
+		defer r.Release()
+	}
+	k.unbind = func(self *rt.Tensor, dim int) []*rt.Tensor { return rows }
 	tests := []struct {
 		name string
 		call func()
@@ -38,6 +51,10 @@ func TestCheckedCallsDoNotAllocate(t *testing.T) {
 		{"add (2 tensors)", func() { Add(xs[0], xs[1], 1) }},
 		{"add (2 tensors, rows inlined)", func() { AddInline(xs[0], xs[1], 1) }},
 		{"add_ (2 tensors, returns_arg)", func() { AddInPlace(xs[0], xs[1], 1) }},
+		{"add.out (3 tensors, returns_arg)", func() { AddOut(xs[0], xs[1], 1, xs[2]) }},
+		{"transpose (a view, shares_storage)", func() { Transpose(xs[0], 0, 0) }},
+		{"reshape (a view, fresh_or_alias)", func() { Reshape(xs[0], sizes...) }},
+		{"unbind (a list of 4 views)", func() { Unbind(mat, 0) }},
 		{"addcmul6 (6 tensors)", func() { Addcmul6(xs[0], xs[1], xs[2], xs[3], xs[4], xs[5]) }},
 		{"cat (list of 8)", func() { Cat(list) }},
 		{"cat (list of 8, generic list snapshots)", func() { CatGeneric(list) }},
@@ -167,6 +184,80 @@ func BenchmarkOverhead(b *testing.B) {
 			sink = AddInPlace(xs[0], xs[1], 1)
 		}
 	})
+	// An out= call: 2 inputs and the written out.
+	b.Run("add.out/direct", func(b *testing.B) {
+		for b.Loop() {
+			sink = stub.addOut(xs[0], xs[1], 1, xs[2])
+		}
+	})
+	b.Run("add.out/checked", func(b *testing.B) {
+		for b.Loop() {
+			sink = AddOut(xs[0], xs[1], 1, xs[2])
+		}
+	})
+	// A view: the kernel returns a view of its input made in advance
+	// (shares_storage, the row of every view op).
+	view := xs[0].Alias()
+	defer view.Release()
+	viewOf := func(self *rt.Tensor, d0, d1 int) *rt.Tensor { return view }
+	k.transpose = viewOf
+	b.Run("transpose/direct", func(b *testing.B) {
+		for b.Loop() {
+			sink = viewOf(xs[0], 0, 0)
+		}
+	})
+	b.Run("transpose/checked", func(b *testing.B) {
+		for b.Loop() {
+			sink = Transpose(xs[0], 0, 0)
+		}
+	})
+	// A may-alias op (fresh_or_alias) whose kernel returns a view, then
+	// one that returns a fresh tensor.
+	viewOrFresh := view
+	reshapeTo := func(self *rt.Tensor, sizes ...int) *rt.Tensor { return viewOrFresh }
+	k.reshape = reshapeTo
+	sizes := []int{2} // made once: a variadic argument to a kernel held in a variable escapes
+	b.Run("reshape/direct", func(b *testing.B) {
+		for b.Loop() {
+			sink = reshapeTo(xs[0], sizes...)
+		}
+	})
+	b.Run("reshape/checked", func(b *testing.B) {
+		for b.Loop() {
+			sink = Reshape(xs[0], sizes...)
+		}
+	})
+	b.Run("reshape-fresh/checked", func(b *testing.B) {
+		viewOrFresh = out
+		defer func() { viewOrFresh = view }()
+		for b.Loop() {
+			sink = Reshape(xs[0], sizes...)
+		}
+	})
+	// A list of views: unbind of a 4x2 tensor, its four rows made in
+	// advance (shares_storage on each element).
+	mat := rt.Ones(4, 2)
+	defer mat.Release()
+	rows := mat.Unbind(0)
+	defer func() {
+		for _, r := range rows {
+			r.Release()
+		}
+	}()
+	unbindTo := func(self *rt.Tensor, dim int) []*rt.Tensor { return rows }
+	k.unbind = unbindTo
+	var sinks []*rt.Tensor
+	b.Run("unbind4/direct", func(b *testing.B) {
+		for b.Loop() {
+			sinks = unbindTo(mat, 0)
+		}
+	})
+	b.Run("unbind4/checked", func(b *testing.B) {
+		for b.Loop() {
+			sinks = Unbind(mat, 0)
+		}
+	})
+	_ = sinks
 	b.Run("cat8/direct", func(b *testing.B) {
 		for b.Loop() {
 			sink = stub.cat(list)

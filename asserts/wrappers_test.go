@@ -3,7 +3,7 @@ package asserts_test
 // Hand-written wrappers in the shape assertgen generates (strict profile),
 // around reftensor's kernels. Generated wrappers start with
 //
-//	if !asserts.Enabled() {
+//	if !asserts.Checking() {
 //		return kernel(...)
 //	}
 //
@@ -192,118 +192,193 @@ func AddInline(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 // add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)
 var opAddInPlace = asserts.Op{Name: "add_", Overload: "Tensor"}
 
+// AddInPlace has the shape gen emits for an op that writes: the pre-kernel
+// helper declares the written argument (c.Mutable), and the wrapper
+// defers c.Abandon so that a kernel that panics leaves no write declared.
 func AddInPlace(self, other *rt.Tensor, alpha float64) *rt.Tensor {
 	var c asserts.Call
-	c.Begin(&opAddInPlace)
 	var s0, s1 asserts.Saved
-	c.Save(&s0, self)
-	c.Mutable(&s0)
-	c.Save(&s1, other)
-	c.BindingContext(argSelf, &s0, self)
-	c.SameContent(argOther, &s1, other)
-	c.BindingContext(argOther, &s1, other)
+	addInPlPre(&c, &opAddInPlace, &locsAdd, &s0, &s1, self, other)
+	defer c.Abandon()
 	ret := k.addInPl(self, other, alpha)
-	c.BindingContextAfter(argSelf, &s0, self)
-	c.BindingContextAfter(argOther, &s1, other)
-	c.After(&s0, self)
-	c.After(&s1, other)
-	c.SameImpl(argSelf, &s0)
-	c.SameStorage(argSelf, &s0)
-	c.SameImpl(argOther, &s1)
-	c.SameStorage(argOther, &s1)
-	c.NoMutation(argOther, &s1)
-	c.SameContentAfter(argOther, &s1, other)
-	var r0 asserts.Saved
-	c.Result(&r0, ret)
-	c.ReturnsArg(ret0, &r0, argSelf, &s0)
-	c.End()
+	addInPlPost(&c, &locsAdd, &s0, &s1, self, other, ret)
 	return ret
+}
+
+func addInPlPre(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0, s1 *asserts.Saved, t0, t1 *rt.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Mutable(s0)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() {
+		c.BindingContextRows(2)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+func addInPlPost(c *asserts.Call, l *[3]asserts.Loc, s0, s1 *asserts.Saved, t0, t1, t2 *rt.Tensor) {
+	var s2 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.Result(&s2, t2)
+	c.SameImpl(l[0], s0)
+	c.SameStorage(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.ReturnsArg(l[2], &s2, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.End()
 }
 
 // transpose.int(Tensor(a) self, int dim0, int dim1) -> Tensor(a)
 var opTranspose = asserts.Op{Name: "transpose", Overload: "int"}
 
+// Transpose has the shape gen emits for a view op.
 func Transpose(self *rt.Tensor, d0, d1 int) *rt.Tensor {
 	var c asserts.Call
-	c.Begin(&opTranspose)
 	var s0 asserts.Saved
-	c.Save(&s0, self)
-	c.SameContent(argSelf, &s0, self)
-	c.BindingContext(argSelf, &s0, self)
+	transposePre(&c, &opTranspose, &locsTranspose, &s0, self)
 	ret := k.transpose(self, d0, d1)
-	c.After(&s0, self)
-	c.SameImpl(argSelf, &s0)
-	c.SameStorage(argSelf, &s0)
-	c.NoMutation(argSelf, &s0)
-	c.SameContentAfter(argSelf, &s0, self)
-	var r0 asserts.Saved
-	c.Result(&r0, ret)
-	c.SharesStorage(ret0, &r0, argSelf, &s0)
-	c.ImplUseCountLE1(ret0, &r0)
-	c.NotArg(ret0, &r0, argSelf, &s0)
-	c.End()
+	transposePost(&c, &locsTranspose, &s0, self, ret)
 	return ret
+}
+
+var locsTranspose = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
+
+func transposePre(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *rt.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	if !c.Hermetic() && s0.Plain() {
+		c.BindingContextRows(1)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(1)
+	} else {
+		c.SameContent(l[0], s0, t0)
+	}
+}
+
+func transposePost(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0, t1 *rt.Tensor) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.Result(&s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.ImplUseCountLE1(l[1], &s1)
+	if !(s1.ImplApart(s0)) {
+		c.NotArg(l[1], &s1, l[0], s0)
+	}
+	c.SharesStorage(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
 }
 
 // unbind.int(Tensor(a -> *) self, int dim=0) -> Tensor(a)[]
 var opUnbind = asserts.Op{Name: "unbind", Overload: "int"}
 
+// Unbind has the shape gen emits for an op returning a list of views.
 func Unbind(self *rt.Tensor, dim int) []*rt.Tensor {
 	var c asserts.Call
-	c.Begin(&opUnbind)
 	var s0 asserts.Saved
-	c.Save(&s0, self)
-	c.SameContent(argSelf, &s0, self)
-	c.BindingContext(argSelf, &s0, self)
+	transposePre(&c, &opUnbind, &locsTranspose, &s0, self)
 	ret := k.unbind(self, dim)
-	c.After(&s0, self)
-	c.SameImpl(argSelf, &s0)
-	c.SameStorage(argSelf, &s0)
-	c.NoMutation(argSelf, &s0)
-	c.SameContentAfter(argSelf, &s0, self)
-	var r0 asserts.SavedList
-	asserts.ResultList(&c, &r0, ret)
-	c.SharesStorageList(ret0, &r0, argSelf, &s0)
-	c.ImplUseCountLE1List(ret0, &r0)
-	c.End()
+	unbindPost(&c, &locsTranspose, &s0, self, ret)
 	return ret
+}
+
+func unbindPost(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *rt.Tensor, t1 []*rt.Tensor) {
+	var s1 asserts.SavedList
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	resultList(c, &s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.ImplUseCountLE1List(l[1], &s1)
+	c.NotArgElems(l[1], &s1, l[0], s0)
+	c.SharesStorageList(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
 }
 
 // add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)
 var opAddOut = asserts.Op{Name: "add", Overload: "out"}
 
+// AddOut has the shape gen emits for an out= op.
 func AddOut(self, other *rt.Tensor, alpha float64, out *rt.Tensor) *rt.Tensor {
 	var c asserts.Call
-	c.Begin(&opAddOut)
 	var s0, s1, s2 asserts.Saved
-	c.Save(&s0, self)
-	c.Save(&s1, other)
-	c.Save(&s2, out)
-	c.Mutable(&s2)
-	c.SameContent(argSelf, &s0, self)
-	c.BindingContext(argSelf, &s0, self)
-	c.SameContent(argOther, &s1, other)
-	c.BindingContext(argOther, &s1, other)
-	c.BindingContext(argOut, &s2, out)
+	addOutPre(&c, &opAddOut, &locsAddOut, &s0, &s1, &s2, self, other, out)
+	defer c.Abandon()
 	ret := k.addOut(self, other, alpha, out)
-	c.After(&s0, self)
-	c.After(&s1, other)
-	c.After(&s2, out)
-	c.SameImpl(argSelf, &s0)
-	c.SameStorage(argSelf, &s0)
-	c.NoMutation(argSelf, &s0)
-	c.SameContentAfter(argSelf, &s0, self)
-	c.SameImpl(argOther, &s1)
-	c.SameStorage(argOther, &s1)
-	c.NoMutation(argOther, &s1)
-	c.SameContentAfter(argOther, &s1, other)
-	c.SameImpl(argOut, &s2)
-	c.SameStorage(argOut, &s2)
-	var r0 asserts.Saved
-	c.Result(&r0, ret)
-	c.ReturnsArg(ret0, &r0, argOut, &s2)
-	c.End()
+	addOutPost(&c, &locsAddOut, &s0, &s1, &s2, self, other, out, ret)
 	return ret
+}
+
+var locsAddOut = [4]asserts.Loc{asserts.Arg("self"), asserts.Arg("other"), asserts.Arg("out"), asserts.Ret(0)}
+
+func addOutPre(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0, s1, s2 *asserts.Saved, t0, t1, t2 *rt.Tensor) {
+	c.Begin(op)
+	c.Save(s0, t0)
+	c.Save(s1, t1)
+	c.Save(s2, t2)
+	c.Mutable(s2)
+	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
+		c.BindingContextRows(3)
+	} else {
+		c.BindingContext(l[0], s0, t0)
+		c.BindingContext(l[1], s1, t1)
+		c.BindingContext(l[2], s2, t2)
+	}
+	if asserts.ContentCheckOff() {
+		c.ContentOff(2)
+	} else {
+		c.SameContent(l[0], s0, t0)
+		c.SameContent(l[1], s1, t1)
+	}
+}
+
+func addOutPost(c *asserts.Call, l *[4]asserts.Loc, s0, s1, s2 *asserts.Saved, t0, t1, t2, t3 *rt.Tensor) {
+	var s3 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+		c.BindingContextAfter(l[1], s1, t1)
+		c.BindingContextAfter(l[2], s2, t2)
+	}
+	c.After(s0, t0)
+	c.After(s1, t1)
+	c.After(s2, t2)
+	c.Result(&s3, t3)
+	c.SameImplStorageVersion(l[0], s0)
+	c.SameImplStorageVersion(l[1], s1)
+	c.SameImpl(l[2], s2)
+	c.SameStorage(l[2], s2)
+	c.ReturnsArg(l[3], &s3, l[2], s2)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+		c.SameContentAfter(l[1], s1, t1)
+	}
+	c.End()
 }
 
 // cat(Tensor[] tensors, int dim=0) -> Tensor
@@ -349,14 +424,23 @@ func catRows(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*rt
 	c.End()
 }
 
-// saveList and afterList are what gen emits for a package's list type
-// (saveList0, afterList0): the elements' Ident is called directly.
+// saveList, resultList and afterList are what gen emits for a package's
+// list type (saveList0, resultList0, afterList0): the elements' Ident is
+// called directly.
 func saveList(c *asserts.Call, l *asserts.SavedList, ts []*rt.Tensor) {
 	l.Reset(len(ts))
 	for i, t := range ts {
 		c.Save(l.At(i), t)
 	}
 	l.SummarizeSaved()
+}
+
+func resultList(c *asserts.Call, l *asserts.SavedList, ts []*rt.Tensor) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Result(l.At(i), t)
+	}
+	l.SummarizeResult()
 }
 
 func afterList(c *asserts.Call, l *asserts.SavedList, ts []*rt.Tensor) {
@@ -396,24 +480,30 @@ func catPostGeneric(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t
 // the result may alias.
 var opReshape = asserts.Op{Name: "reshape"}
 
+// Reshape has the shape gen emits for a may-alias op (its pre-kernel
+// helper is transpose's: the same shape).
 func Reshape(self *rt.Tensor, sizes ...int) *rt.Tensor {
 	var c asserts.Call
-	c.Begin(&opReshape)
 	var s0 asserts.Saved
-	c.Save(&s0, self)
-	c.SameContent(argSelf, &s0, self)
-	c.BindingContext(argSelf, &s0, self)
+	transposePre(&c, &opReshape, &locsTranspose, &s0, self)
 	ret := k.reshape(self, sizes...)
-	c.After(&s0, self)
-	c.SameImpl(argSelf, &s0)
-	c.SameStorage(argSelf, &s0)
-	c.NoMutation(argSelf, &s0)
-	c.SameContentAfter(argSelf, &s0, self)
-	var r0 asserts.Saved
-	c.Result(&r0, ret)
-	c.FreshOrAlias(ret0, &r0, argSelf, &s0)
-	c.End()
+	reshapePost(&c, &locsTranspose, &s0, self, ret)
 	return ret
+}
+
+func reshapePost(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0, t1 *rt.Tensor) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		c.BindingContextAfter(l[0], s0, t0)
+	}
+	c.After(s0, t0)
+	c.Result(&s1, t1)
+	c.SameImplStorageVersion(l[0], s0)
+	c.FreshOrAlias(l[1], &s1, l[0], s0)
+	if c.HasDigests() {
+		c.SameContentAfter(l[0], s0, t0)
+	}
+	c.End()
 }
 
 // addcmul6(Tensor a, Tensor b, Tensor c, Tensor d, Tensor e, Tensor f) -> Tensor

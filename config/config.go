@@ -103,13 +103,7 @@ var configKeys = []string{
 
 // Load reads an assertgen.yaml. Unknown keys and values of the wrong
 // type are errors at their position.
-func Load(path string) (*Config, error) {
-	src, err := input.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return Parse(path, src)
-}
+func Load(path string) (*Config, error) { return input.Parse(path, Parse) }
 
 // Parse parses the text of an assertgen.yaml read from path: its
 // structure (keys, types of values, duplicates), not the values' meaning,
@@ -135,7 +129,7 @@ func Parse(path string, src []byte) (*Config, error) {
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
 		if !slices.Contains(configKeys, k.Value) {
-			errs.Addf(pos(k), "unknown key %q%s", k.Value, didYouMean(k.Value, configKeys))
+			errs.Addf(pos(k), "unknown key %q%s", k.Value, schema.DidYouMean(k.Value, configKeys))
 			continue
 		}
 		if k.Value == "tags_yaml" {
@@ -217,15 +211,6 @@ func duplicateKeys(n *yaml.Node) [][2]*yaml.Node {
 	return dups
 }
 
-// didYouMean returns "; did you mean X?" for the candidate closest to s,
-// or "" when none is close.
-func didYouMean(s string, cands []string) string {
-	if best := schema.Near(s, cands); len(best) > 0 {
-		return fmt.Sprintf("; did you mean %q?", best[0])
-	}
-	return ""
-}
-
 // At returns the position of a value (a key of Pos): the value's, else its
 // list's or map's, else the config file's.
 func (c *Config) At(key string) schema.Position {
@@ -280,7 +265,7 @@ func (c *Config) Validate() error {
 	var errs schema.ErrorList
 	if c.Profile != "" {
 		if _, err := plan.ParseProfile(c.Profile); err != nil {
-			errs = append(errs, c.Errorf("profile", "%v%s", err, didYouMean(c.Profile, []string{string(plan.Strict), string(plan.PyTorch)})))
+			errs = append(errs, c.Errorf("profile", "%v%s", err, schema.DidYouMean(c.Profile, []string{string(plan.Strict), string(plan.PyTorch)})))
 		}
 	}
 	if c.PyTorchVersion != "" {
@@ -290,7 +275,7 @@ func (c *Config) Validate() error {
 	}
 	if c.Mode != "" && c.Mode != string(gen.FunctionMode) && c.Mode != string(gen.InterfaceMode) {
 		errs = append(errs, c.Errorf("mode", "unknown mode %q (want function or interface)%s", c.Mode,
-			didYouMean(c.Mode, []string{string(gen.FunctionMode), string(gen.InterfaceMode)})))
+			schema.DidYouMean(c.Mode, []string{string(gen.FunctionMode), string(gen.InterfaceMode)})))
 	}
 	if c.Package != "" && (!token.IsIdentifier(c.Package) || c.Package == "_") {
 		errs = append(errs, c.Errorf("package", "%q is not a Go package name (a Go identifier, not a keyword)", c.Package))

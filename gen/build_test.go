@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"bytes"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -33,7 +35,8 @@ func tempModule(t *testing.T) string {
 	return dir
 }
 
-// TestBuildInterfaceGoldens builds the interface-mode golden files.
+// TestBuildInterfaceGoldens builds the interface-mode golden files, both
+// profiles' packages in one module and one go command per build.
 func TestBuildInterfaceGoldens(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds Go code")
@@ -55,13 +58,21 @@ func TestBuildInterfaceGoldens(t *testing.T) {
 			name := filepath.Base(f)
 			os.WriteFile(filepath.Join(pkg, name[:len(name)-len(".golden")]), data, 0o644)
 		}
-		goBuild(t, dir, "./"+profile)
 	}
+	goBuild(t, dir, "./...")
 }
 
 // TestBuildAllOps generates interface-mode wrappers for all ops of the
 // default release's embedded schema (whichever release is the default:
-// the test follows it) and builds and vets them with and without the tag.
+// the test follows it) under both profiles, in the layout assertgen gen
+// writes in a module (the shape helpers in their own package under the
+// wrappers'), and builds and vets them with and without the tag: both
+// profiles' packages in one module, so that each build is one go command
+// that compiles the two at once. Without the tag a package is its Kernels
+// interface and Checked, which do not depend on the profile: the test
+// checks that the pytorch package's release-build files are the strict
+// package's, but for the profile a comment names, and builds only the
+// strict package's without the tag.
 func TestBuildAllOps(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and vets every op's wrapper per profile, with and without the tag (a minute or more on the shared 2-core VM)")
@@ -70,34 +81,31 @@ func TestBuildAllOps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	dir := tempModule(t)
+	release := map[plan.Profile]map[string]string{}
 	for _, profile := range []plan.Profile{plan.Strict, plan.PyTorch} {
-		t.Run(string(profile), func(t *testing.T) {
-			// The layout assertgen gen writes in a module: the shape
-			// helpers in their own package under the wrappers'.
-			p, err := plan.Build(s, profile)
-			if err != nil {
+		_, res := generateAll(t, s, profile)
+		if len(res.Wrapped) != len(s.Ops) {
+			t.Fatalf("%s: %d ops wrapped, want all %d of %s", profile, len(res.Wrapped), len(s.Ops), s.Path)
+		}
+		release[profile] = map[string]string{}
+		for _, f := range res.Files {
+			if !bytes.Contains(f.Data, []byte("\n//go:build "+DefaultBuildTag+"\n")) {
+				release[profile][f.Name] = strings.Replace(string(f.Data), "(profile "+string(profile)+")", "(profile)", 1)
+			}
+			path := filepath.Join(dir, string(profile), filepath.FromSlash(f.Name))
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			res, err := Generate(p, Options{Mode: InterfaceMode, Package: "all", ShapesPackage: "example.com/generated/all/" + ShapesDir})
-			if err != nil {
+			if err := os.WriteFile(path, f.Data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if len(res.Wrapped) != len(s.Ops) {
-				t.Fatalf("%d ops wrapped, want all %d of %s", len(res.Wrapped), len(s.Ops), s.Path)
-			}
-			dir := tempModule(t)
-			for _, f := range res.Files {
-				path := filepath.Join(dir, "all", filepath.FromSlash(f.Name))
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, f.Data, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			goBuild(t, dir, "./all/...")
-		})
+		}
 	}
+	if len(release[plan.Strict]) == 0 || !maps.Equal(release[plan.Strict], release[plan.PyTorch]) {
+		t.Fatalf("the release-build files of the two profiles differ (or there are none): build both without the tag")
+	}
+	goBuildSplit(t, dir, "./"+string(plan.Strict)+"/...", "./...")
 }
 
 // TestDirectWrappersInline checks that without the build tag every

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -259,11 +260,15 @@ func TestOptionsErrors(t *testing.T) {
 }
 
 // goBuild runs go build (and vet) in dir on pkg with and without the tag.
-func goBuild(t *testing.T, dir, pkg string) {
+func goBuild(t *testing.T, dir, pkg string) { goBuildSplit(t, dir, pkg, pkg) }
+
+// goBuildSplit builds and vets the packages release without the tag and
+// the packages debug with it.
+func goBuildSplit(t *testing.T, dir, release, debug string) {
 	t.Helper()
 	for _, args := range [][]string{
-		{"build", pkg}, {"build", "-tags", DefaultBuildTag, pkg},
-		{"vet", pkg}, {"vet", "-tags", DefaultBuildTag, pkg},
+		{"build", release}, {"build", "-tags", DefaultBuildTag, debug},
+		{"vet", release}, {"vet", "-tags", DefaultBuildTag, debug},
 	} {
 		cmd := exec.Command("go", args...)
 		cmd.Dir = dir
@@ -330,10 +335,11 @@ func TestInterfaceAdapter(t *testing.T) {
 	}
 }
 
-// TestShapesShared checks that the ops of PyTorch 1.13.1 share their shape
-// helpers: the checks, which the compiler inlines, are compiled once per
-// shape, which is what keeps the debug build of all ops affordable (see
-// docs/gen.md). Every wrapper calls one pre and one post helper.
+// TestShapesShared checks that the ops of the default release share their
+// shape helpers (in their own package, as gen writes them in a module): the
+// checks, which the compiler inlines, are compiled once per shape, which is
+// what keeps the debug build of all ops affordable (see docs/gen.md). Every
+// wrapper calls one pre and one post helper.
 func TestShapesShared(t *testing.T) {
 	if testing.Short() {
 		t.Skip("generates all ops")
@@ -342,30 +348,23 @@ func TestShapesShared(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := plan.Build(s, plan.Strict)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Generate(p, Options{Mode: InterfaceMode, Package: "all"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, res := generateAll(t, s, plan.Strict)
 	var shapes string
 	pre, post := 0, 0
 	for _, f := range res.Files {
-		if f.Name == "assertgen_shapes.go" {
+		if path.Base(f.Name) == "assertgen_shapes.go" {
 			shapes = string(f.Data)
 		}
 		if strings.HasPrefix(f.Name, "assertgen_checked") {
-			pre += strings.Count(string(f.Data), "\tchecksPre")
-			post += strings.Count(string(f.Data), "\tchecksPost")
+			pre += strings.Count(string(f.Data), "\tassertgenshapes.ChecksPre")
+			post += strings.Count(string(f.Data), "\tassertgenshapes.ChecksPost")
 		}
 	}
 	ops := len(res.Wrapped)
 	if pre != ops || post != ops {
 		t.Errorf("%d ops, %d pre and %d post helper calls", ops, pre, post)
 	}
-	helpers := strings.Count(shapes, "\nfunc checks")
+	helpers := strings.Count(shapes, "\nfunc Checks")
 	if helpers == 0 || helpers > 2*ops/5 {
 		t.Errorf("%d shape helpers for %d ops, want at most %d", helpers, ops, 2*ops/5)
 	}

@@ -138,8 +138,8 @@ func printed(t *testing.T, files []File) (names map[string]string, profiles []st
 	return names, profiles
 }
 
-// allOps memoizes generateAll: TestBuildAllOps and TestPrintsThePlan
-// print the same packages.
+// allOps memoizes generateAll: TestPrintsThePlan, TestShapesShared and
+// TestBuildAllOps print the same packages.
 var allOps struct {
 	sync.Mutex
 	m map[string]allOpsResult
@@ -151,7 +151,9 @@ type allOpsResult struct {
 }
 
 // generateAll returns the plan of every op of s under profile and the
-// interface-mode package gen prints for it.
+// interface-mode package gen prints for it, as assertgen gen writes it in
+// module example.com/generated under directory <profile>: the shape
+// helpers in a package of their own (TestBuildAllOps builds it there).
 func generateAll(t *testing.T, s *schema.Schema, profile plan.Profile) (*plan.Plan, *Result) {
 	t.Helper()
 	allOps.Lock()
@@ -164,7 +166,7 @@ func generateAll(t *testing.T, s *schema.Schema, profile plan.Profile) (*plan.Pl
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Generate(p, Options{Mode: InterfaceMode, Package: "all"})
+	res, err := Generate(p, Options{Mode: InterfaceMode, Package: "all", ShapesPackage: "example.com/generated/" + string(profile) + "/" + ShapesDir})
 	if err != nil {
 		t.Fatal(err)
 	}

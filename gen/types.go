@@ -30,18 +30,9 @@ type GoType struct {
 func ParseGoType(s string) (GoType, error) {
 	t := GoType{}
 	rest := strings.TrimSpace(s)
-	for {
-		switch {
-		case strings.HasPrefix(rest, "*"):
-			t.Prefix += "*"
-			rest = rest[1:]
-			continue
-		case strings.HasPrefix(rest, "[]"):
-			t.Prefix += "[]"
-			rest = rest[2:]
-			continue
-		}
-		break
+	for strings.HasPrefix(rest, "*") || strings.HasPrefix(rest, "[]") {
+		n := 1 + strings.Count(rest[:1], "[") // the length of "*" or "[]"
+		t.Prefix, rest = t.Prefix+rest[:n], rest[n:]
 	}
 	if rest == "" {
 		return t, fmt.Errorf("invalid Go type %q: no type name", s)

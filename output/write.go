@@ -441,10 +441,7 @@ func Obsolete(dir, prefix string, files []gen.File) ([]string, error) {
 // obsoleteIn is Obsolete for the files of dir/sub.
 func obsoleteIn(dir, sub, prefix string, keep map[string]bool) ([]string, error) {
 	entries, err := os.ReadDir(filepath.Join(dir, filepath.FromSlash(sub)))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
+	if err != nil && !errors.Is(err, fs.ErrNotExist) { // a missing dir has no entries
 		return nil, err
 	}
 	var out []string
@@ -497,10 +494,7 @@ func isGenerated(path string) (bool, error) {
 // generated code does not expect, in the directory. A missing dir has none.
 func Foreign(dir, pkg string) ([]string, error) {
 	entries, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
+	if err != nil && !errors.Is(err, fs.ErrNotExist) { // a missing dir has no entries
 		return nil, err
 	}
 	var out []string

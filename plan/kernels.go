@@ -392,12 +392,7 @@ func compositeOnly(o *schema.Op) bool {
 // hasTensorLikeReturn reports whether some return is tensor-like
 // (gen_differentiable_outputs without derivative information).
 func hasTensorLikeReturn(f *schema.Func) bool {
-	for i := range f.Returns {
-		if f.Returns[i].Type.IsTensorLike() {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(f.Returns, func(r schema.Return) bool { return r.Type.IsTensorLike() })
 }
 
 // firstEntry returns the first entry of category c among es.

@@ -1,7 +1,6 @@
 package schema
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -59,13 +58,7 @@ var backendKeys = []string{
 }
 
 // LoadBackend reads a backend yaml.
-func LoadBackend(path string) (*Backend, error) {
-	src, err := input.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return ParseBackend(path, src)
-}
+func LoadBackend(path string) (*Backend, error) { return input.Parse(path, ParseBackend) }
 
 // ParseBackend parses the text of a backend yaml read from path. It checks
 // the structure (keys, the required backend and cpp_namespace, types of
@@ -91,11 +84,7 @@ func ParseBackend(path string, src []byte) (*Backend, error) {
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
 		if !slices.Contains(backendKeys, k.Value) {
-			msg := ""
-			if best := Near(k.Value, backendKeys); len(best) > 0 {
-				msg = fmt.Sprintf("; did you mean %q?", best[0])
-			}
-			p.errs.Addf(p.pos(k), "unknown key %q%s", k.Value, msg)
+			p.errs.Addf(p.pos(k), "unknown key %q%s", k.Value, DidYouMean(k.Value, backendKeys))
 			continue
 		}
 		if f := seen[k.Value]; f != nil {

@@ -60,13 +60,7 @@ type Formula struct {
 }
 
 // LoadDerivatives reads a derivatives.yaml file.
-func LoadDerivatives(path string) (*Derivatives, error) {
-	src, err := input.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return ParseDerivatives(path, src)
-}
+func LoadDerivatives(path string) (*Derivatives, error) { return input.Parse(path, ParseDerivatives) }
 
 // pytorchDerivatives parses each embedded derivatives.yaml once, by
 // release.

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -67,21 +68,13 @@ func (a *Annotation) Equal(b *Annotation) bool {
 	if a == nil || b == nil {
 		return a == b
 	}
-	return a.IsWrite == b.IsWrite && equalStrings(a.AliasSet, b.AliasSet) &&
-		equalStrings(a.AliasSetAfter, b.AliasSetAfter)
+	return a.IsWrite == b.IsWrite && slices.Equal(a.AliasSet, b.AliasSet) &&
+		slices.Equal(a.AliasSetAfter, b.AliasSetAfter)
 }
 
 // IsWildcard reports whether the annotation ends in "-> *".
 func (a *Annotation) IsWildcard() bool {
-	if a == nil {
-		return false
-	}
-	for _, s := range a.AliasSetAfter {
-		if s == "*" {
-			return true
-		}
-	}
-	return false
+	return a != nil && slices.Contains(a.AliasSetAfter, "*")
 }
 
 // shares reports whether a and b name a common alias set letter.
@@ -89,26 +82,7 @@ func (a *Annotation) shares(b *Annotation) bool {
 	if a == nil || b == nil {
 		return false
 	}
-	for _, x := range a.AliasSet {
-		for _, y := range b.AliasSet {
-			if x == y {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+	return slices.ContainsFunc(a.AliasSet, func(x string) bool { return slices.Contains(b.AliasSet, x) })
 }
 
 // An Argument is one parameter of a schema.
@@ -281,12 +255,7 @@ func (f *Func) Args() []*Argument {
 
 // SelfIndex returns the index in Positional of the argument named self, or -1.
 func (f *Func) SelfIndex() int {
-	for i := range f.Positional {
-		if f.Positional[i].Name == "self" {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(f.Positional, func(a Argument) bool { return a.Name == "self" })
 }
 
 // Self returns the self argument, or nil.
@@ -341,21 +310,8 @@ func (f *Func) HasTensorOptions() bool {
 
 // HasGenerator reports whether a non-out argument is Generator-like.
 func (f *Func) HasGenerator() bool {
-	for _, a := range f.Args() {
-		if a.Type.IsBaseLike(Generator) && !f.isOut(a) {
-			return true
-		}
-	}
-	return false
-}
-
-func (f *Func) isOut(a *Argument) bool {
-	for i := range f.Out {
-		if &f.Out[i] == a {
-			return true
-		}
-	}
-	return false
+	generator := func(a Argument) bool { return a.Type.IsBaseLike(Generator) }
+	return slices.ContainsFunc(f.Positional, generator) || slices.ContainsFunc(f.KwargOnly, generator)
 }
 
 // ReturnAlias returns the argument a return aliases: the one whose alias

@@ -3,6 +3,7 @@ package schema
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // A Kind classifies a schema by how it produces its results, with
@@ -72,33 +73,18 @@ func (f *Func) Kind() Kind {
 }
 
 func (f *Func) hasScratch() bool {
-	for i := range f.Out {
-		if len(f.Out[i].Name) >= 9 && f.Out[i].Name[:9] == "_scratch_" {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(f.Out, func(a Argument) bool { return strings.HasPrefix(a.Name, "_scratch_") })
 }
 
 // HasNonWriteAliasReturn reports whether a return carries an alias
 // annotation without "!": the op returns a view of an input.
 func (f *Func) HasNonWriteAliasReturn() bool {
-	for i := range f.Returns {
-		if r := &f.Returns[i]; r.Annotation != nil && !r.Annotation.IsWrite {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(f.Returns, func(r Return) bool { return r.Annotation != nil && !r.Annotation.IsWrite })
 }
 
 // HasWildcardArg reports whether an argument is annotated "a -> *".
 func (f *Func) HasWildcardArg() bool {
-	for _, a := range f.Args() {
-		if a.Annotation.IsWildcard() {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(f.Args(), func(a *Argument) bool { return a.Annotation.IsWildcard() })
 }
 
 // IsViewOp decides whether an op is a view the way torchgen of the newest

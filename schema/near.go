@@ -1,6 +1,9 @@
 package schema
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // Near returns the candidates close enough to s to be a typo of it (at
 // most 1 edit for short names, up to 3 for long ones), nearest first. Every
@@ -27,6 +30,15 @@ func Near(s string, cands []string) []string {
 		out[i] = c.name
 	}
 	return out
+}
+
+// DidYouMean returns "; did you mean X?" for the candidate nearest to s
+// (see Near), or "" when none is near.
+func DidYouMean(s string, cands []string) string {
+	if best := Near(s, cands); len(best) > 0 {
+		return fmt.Sprintf("; did you mean %q?", best[0])
+	}
+	return ""
 }
 
 // editDistance returns the Levenshtein distance of a and b, or any value

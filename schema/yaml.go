@@ -746,17 +746,8 @@ func (l *yamlLoader) checkEntry(e *Entry) {
 }
 
 func (f *Func) hasTensorArg() bool {
-	for i := range f.Positional {
-		if f.Positional[i].Type.IsTensorLike() {
-			return true
-		}
-	}
-	for i := range f.KwargOnly {
-		if f.KwargOnly[i].Type.IsTensorLike() {
-			return true
-		}
-	}
-	return false
+	tensor := func(a Argument) bool { return a.Type.IsTensorLike() }
+	return slices.ContainsFunc(f.Positional, tensor) || slices.ContainsFunc(f.KwargOnly, tensor)
 }
 
 // checkEntries applies the rules that span entries: unique names,

@@ -19,7 +19,7 @@ rev=${1:?usage: $0 REV [ROUNDS]}
 rounds=${2:-3}
 out=${TMPDIR:-/tmp}/bench-debug-build
 rm -rf "$out" && mkdir -p "$out"
-git worktree add --detach "$out/old-tree" "$rev" >/dev/null
+git worktree add --quiet --detach "$out/old-tree" "$rev"
 trap 'git worktree remove --force "$out/old-tree"' EXIT
 grep -m1 'model name' /proc/cpuinfo
 for d in "$out/old-tree" "$PWD"; do

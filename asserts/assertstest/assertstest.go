@@ -137,19 +137,6 @@ func Run(t *testing.T, rt Runtime) {
 	}
 }
 
-// Check runs the suite without subtests, prefixing each failure with its
-// case, on any testing.TB (a recorder, in the suite's own tests).
-func Check(tb testing.TB, rt Runtime) {
-	tb.Helper()
-	if err := rt.validate(); err != nil {
-		tb.Errorf("%v", err)
-		return
-	}
-	for _, c := range cases {
-		c.run(&reporter{tb: tb, prefix: c.name + ": "}, rt)
-	}
-}
-
 func (rt Runtime) validate() error {
 	var missing []string
 	for name, f := range map[string]bool{

@@ -64,18 +64,6 @@ func RunUncounted(t *testing.T, u Uncounted) {
 	}
 }
 
-// CheckUncounted is RunUncounted without subtests, on any testing.TB.
-func CheckUncounted(tb testing.TB, u Uncounted) {
-	tb.Helper()
-	if err := u.validate(); err != nil {
-		tb.Errorf("%v", err)
-		return
-	}
-	for _, c := range uncountedCases {
-		c.run(&reporter{tb: tb, prefix: c.name + ": "}, u)
-	}
-}
-
 func (u Uncounted) validate() error {
 	var missing []string
 	if u.New == nil {

@@ -139,8 +139,7 @@ flags:
 	if err != nil {
 		return err
 	}
-	in := planInputOf(c)
-	s, opts, err := in.load()
+	s, opts, err := loadInput(c)
 	if err != nil {
 		return err
 	}

@@ -25,8 +25,9 @@ import (
 // errFindings reports that a command found problems it has already printed.
 var errFindings = errors.New("findings")
 
-// planInputOf returns what the plan of c is built from.
-func planInputOf(c *config.Config) planInput {
+// loadInput reads what the plan of c is built from: the schema and the
+// plan options (see planInput.load).
+func loadInput(c *config.Config) (*schema.Schema, plan.Options, error) {
 	in := planInput{schema: c.Resolve(c.Schema), tags: c.Resolve(c.Tags), derivatives: c.Resolve(c.Derivatives),
 		version: c.PyTorchVersion, profile: plan.Strict, noUseCounts: c.UseCounts != nil && !*c.UseCounts}
 	if c.Profile != "" {
@@ -35,7 +36,7 @@ func planInputOf(c *config.Config) planInput {
 	for _, a := range c.Allowlists {
 		in.allowlists = append(in.allowlists, c.Resolve(a))
 	}
-	return in
+	return in.load()
 }
 
 // setupWhere turns a config into the schema, the plan of the selected
@@ -43,8 +44,7 @@ func planInputOf(c *config.Config) planInput {
 // named (its entry in ops: or in the backend file), for vet's messages.
 func setupWhere(c *config.Config) (*schema.Schema, *plan.Plan, gen.Options, map[string]schema.Position, error) {
 	var o gen.Options
-	in := planInput(planInputOf(c))
-	s, opts, err := in.load()
+	s, opts, err := loadInput(c)
 	if err != nil {
 		return nil, nil, o, nil, err
 	}

@@ -254,8 +254,7 @@ func cmdPlan(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	in := planInputOf(c)
-	s, opts, err := in.load()
+	s, opts, err := loadInput(c)
 	if err != nil {
 		return err
 	}

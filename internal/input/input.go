@@ -27,6 +27,17 @@ func ReadFile(path string) ([]byte, error) {
 	return readFile(path, MaxSize)
 }
 
+// Parse reads the file path through [ReadFile] and returns what parse
+// makes of its text: the loader of every input format.
+func Parse[T any](path string, parse func(path string, src []byte) (T, error)) (T, error) {
+	src, err := ReadFile(path)
+	if err != nil {
+		var none T
+		return none, err
+	}
+	return parse(path, src)
+}
+
 func readFile(path string, limit int64) ([]byte, error) {
 	// Stat before Open: opening a FIFO for reading blocks until a writer
 	// comes.

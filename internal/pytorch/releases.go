@@ -1,6 +1,9 @@
 package pytorch
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Releases are the releases assertgen ships data for, oldest first; the
 // last is the newest and the default. The values are shared: do not
@@ -14,24 +17,14 @@ var Releases = []*Release{
 			CompositeImplicitAutogradNestedTensor CompositeExplicitAutograd
 			CompositeExplicitAutogradNonFunctional NestedTensorCPU NestedTensorCUDA Meta SparseMeta
 			QuantizedMeta NestedTensorMeta ZeroTensor`),
-			EnumKeys: strings.Fields(`Undefined CatchAll FPGA ORT Vulkan Metal MKLDNN OpenGL OpenCL
+			EnumKeys: append(strings.Fields(`Undefined CatchAll FPGA ORT Vulkan Metal MKLDNN OpenGL OpenCL
 			IDEEP CustomRNGKeyId MkldnnCPU Sparse SparseCsrCPU SparseCsrCUDA Python ZeroTensor
 			BackendSelect Named AutogradOther AutogradFunctionality AutogradNestedTensor Tracer
 			Autocast Batched VmapMode TESTING_ONLY_GenericWrapper TESTING_ONLY_GenericMode Autograd
 			CompositeImplicitAutograd CompositeImplicitAutogradNestedTensor CompositeExplicitAutograd
-			CompositeExplicitAutogradNonFunctional
-			CPU CUDA HIP XLA MPS IPU XPU HPU VE Lazy Meta PrivateUse1 PrivateUse2 PrivateUse3
-			QuantizedCPU QuantizedCUDA QuantizedHIP QuantizedXLA QuantizedMPS QuantizedIPU
-			QuantizedXPU QuantizedHPU QuantizedVE QuantizedLazy QuantizedMeta QuantizedPrivateUse1
-			QuantizedPrivateUse2 QuantizedPrivateUse3
-			SparseCPU SparseCUDA SparseHIP SparseXLA SparseMPS SparseIPU SparseXPU SparseHPU SparseVE
-			SparseLazy SparseMeta SparsePrivateUse1 SparsePrivateUse2 SparsePrivateUse3
-			NestedTensorCPU NestedTensorCUDA NestedTensorHIP NestedTensorXLA NestedTensorMPS
-			NestedTensorIPU NestedTensorXPU NestedTensorHPU NestedTensorVE NestedTensorLazy
-			NestedTensorMeta NestedTensorPrivateUse1 NestedTensorPrivateUse2 NestedTensorPrivateUse3
-			AutogradCPU AutogradCUDA AutogradHIP AutogradXLA AutogradMPS AutogradIPU AutogradXPU
-			AutogradHPU AutogradVE AutogradLazy AutogradMeta AutogradPrivateUse1
-			AutogradPrivateUse2 AutogradPrivateUse3`),
+			CompositeExplicitAutogradNonFunctional`),
+				perBackend([]string{"", "Quantized", "Sparse", "NestedTensor", "Autograd"},
+					"CPU CUDA HIP XLA MPS IPU XPU HPU VE Lazy Meta PrivateUse1 PrivateUse2 PrivateUse3")...),
 			KernelNamespaces:        2,
 			StructuredKeys:          []string{"CPU", "CUDA", "MPS"},
 			NotViewOps:              []string{"resize_"},
@@ -63,33 +56,7 @@ var Releases = []*Release{
 			CompositeImplicitAutogradNestedTensor CompositeExplicitAutograd
 			CompositeExplicitAutogradNonFunctional NestedTensorCPU NestedTensorCUDA NestedTensorXPU
 			Meta SparseMeta SparseCsrMeta QuantizedMeta NestedTensorMeta ZeroTensor`),
-			EnumKeys: strings.Fields(`Undefined CatchAll FPGA MAIA Vulkan Metal MKLDNN OpenGL OpenCL
-			IDEEP CustomRNGKeyId MkldnnCPU Sparse SparseCsr NestedTensor Dense PythonTLSSnapshot
-			PreDispatch PythonDispatcher Python FuncTorchDynamicLayerBackMode ZeroTensor Conjugate
-			Negative BackendSelect Named AutogradOther AutogradFunctionality AutogradNestedTensor
-			Tracer Autocast AutocastCPU AutocastCUDA Batched VmapMode FuncTorchGradWrapper
-			FuncTorchBatched BatchedNestedTensor FuncTorchVmapMode FuncTorchDynamicLayerFrontMode
-			Functionalize TESTING_ONLY_GenericWrapper TESTING_ONLY_GenericMode ADInplaceOrView
-			Autograd CompositeImplicitAutograd CompositeImplicitAutogradNestedTensor
-			CompositeExplicitAutograd CompositeExplicitAutogradNonFunctional
-			FuncTorchBatchedDecomposition
-			CPU CUDA HIP XLA MTIA MPS IPU XPU HPU VE Lazy Meta PrivateUse1 PrivateUse2 PrivateUse3
-			QuantizedCPU QuantizedCUDA QuantizedHIP QuantizedXLA QuantizedMTIA QuantizedMPS
-			QuantizedIPU QuantizedXPU QuantizedHPU QuantizedVE QuantizedLazy QuantizedMeta
-			QuantizedPrivateUse1 QuantizedPrivateUse2 QuantizedPrivateUse3
-			SparseCPU SparseCUDA SparseHIP SparseXLA SparseMTIA SparseMPS SparseIPU SparseXPU
-			SparseHPU SparseVE SparseLazy SparseMeta SparsePrivateUse1 SparsePrivateUse2
-			SparsePrivateUse3
-			SparseCsrCPU SparseCsrCUDA SparseCsrHIP SparseCsrXLA SparseCsrMTIA SparseCsrMPS
-			SparseCsrIPU SparseCsrXPU SparseCsrHPU SparseCsrVE SparseCsrLazy SparseCsrMeta
-			SparseCsrPrivateUse1 SparseCsrPrivateUse2 SparseCsrPrivateUse3
-			NestedTensorCPU NestedTensorCUDA NestedTensorHIP NestedTensorXLA NestedTensorMTIA
-			NestedTensorMPS NestedTensorIPU NestedTensorXPU NestedTensorHPU NestedTensorVE
-			NestedTensorLazy NestedTensorMeta NestedTensorPrivateUse1 NestedTensorPrivateUse2
-			NestedTensorPrivateUse3
-			AutogradCPU AutogradCUDA AutogradHIP AutogradXLA AutogradMTIA AutogradMPS AutogradIPU
-			AutogradXPU AutogradHPU AutogradVE AutogradLazy AutogradMeta AutogradPrivateUse1
-			AutogradPrivateUse2 AutogradPrivateUse3`),
+			EnumKeys:                     enumKeys26,
 			KernelNamespaces:             3,
 			StructuredKeys:               []string{"CPU", "CUDA", "MPS", "XPU"},
 			TagsList:                     true,
@@ -148,33 +115,7 @@ var Releases = []*Release{
 			NestedTensorHPU Meta SparseMeta SparseCsrMeta QuantizedMeta NestedTensorMeta ZeroTensor
 			MTIA`),
 			// model.py L100: AutocastXPU is new (L136).
-			EnumKeys: strings.Fields(`Undefined CatchAll FPGA MAIA Vulkan Metal MKLDNN OpenGL OpenCL
-			IDEEP CustomRNGKeyId MkldnnCPU Sparse SparseCsr NestedTensor Dense PythonTLSSnapshot
-			PreDispatch PythonDispatcher Python FuncTorchDynamicLayerBackMode ZeroTensor Conjugate
-			Negative BackendSelect Named AutogradOther AutogradFunctionality AutogradNestedTensor
-			Tracer Autocast AutocastCPU AutocastCUDA AutocastXPU Batched VmapMode FuncTorchGradWrapper
-			FuncTorchBatched BatchedNestedTensor FuncTorchVmapMode FuncTorchDynamicLayerFrontMode
-			Functionalize TESTING_ONLY_GenericWrapper TESTING_ONLY_GenericMode ADInplaceOrView
-			Autograd CompositeImplicitAutograd CompositeImplicitAutogradNestedTensor
-			CompositeExplicitAutograd CompositeExplicitAutogradNonFunctional
-			FuncTorchBatchedDecomposition
-			CPU CUDA HIP XLA MTIA MPS IPU XPU HPU VE Lazy Meta PrivateUse1 PrivateUse2 PrivateUse3
-			QuantizedCPU QuantizedCUDA QuantizedHIP QuantizedXLA QuantizedMTIA QuantizedMPS
-			QuantizedIPU QuantizedXPU QuantizedHPU QuantizedVE QuantizedLazy QuantizedMeta
-			QuantizedPrivateUse1 QuantizedPrivateUse2 QuantizedPrivateUse3
-			SparseCPU SparseCUDA SparseHIP SparseXLA SparseMTIA SparseMPS SparseIPU SparseXPU
-			SparseHPU SparseVE SparseLazy SparseMeta SparsePrivateUse1 SparsePrivateUse2
-			SparsePrivateUse3
-			SparseCsrCPU SparseCsrCUDA SparseCsrHIP SparseCsrXLA SparseCsrMTIA SparseCsrMPS
-			SparseCsrIPU SparseCsrXPU SparseCsrHPU SparseCsrVE SparseCsrLazy SparseCsrMeta
-			SparseCsrPrivateUse1 SparseCsrPrivateUse2 SparseCsrPrivateUse3
-			NestedTensorCPU NestedTensorCUDA NestedTensorHIP NestedTensorXLA NestedTensorMTIA
-			NestedTensorMPS NestedTensorIPU NestedTensorXPU NestedTensorHPU NestedTensorVE
-			NestedTensorLazy NestedTensorMeta NestedTensorPrivateUse1 NestedTensorPrivateUse2
-			NestedTensorPrivateUse3
-			AutogradCPU AutogradCUDA AutogradHIP AutogradXLA AutogradMTIA AutogradMPS AutogradIPU
-			AutogradXPU AutogradHPU AutogradVE AutogradLazy AutogradMeta AutogradPrivateUse1
-			AutogradPrivateUse2 AutogradPrivateUse3`),
+			EnumKeys:                     slices.Concat(enumKeys26, []string{"AutocastXPU"}),
 			KernelNamespaces:             3,
 			StructuredKeys:               []string{"CPU", "CUDA", "MPS", "XPU", "MTIA"}, // model.py L286
 			TagsList:                     true,
@@ -227,4 +168,31 @@ var Releases = []*Release{
 				"gen_variable_type.py L442-448 (shares_storage guarded by the return too)",
 		},
 	},
+}
+
+// enumKeys26 are the members of 2.6's DispatchKey enum (model.py L83).
+var enumKeys26 = append(strings.Fields(`Undefined CatchAll FPGA MAIA Vulkan Metal MKLDNN OpenGL OpenCL
+			IDEEP CustomRNGKeyId MkldnnCPU Sparse SparseCsr NestedTensor Dense PythonTLSSnapshot
+			PreDispatch PythonDispatcher Python FuncTorchDynamicLayerBackMode ZeroTensor Conjugate
+			Negative BackendSelect Named AutogradOther AutogradFunctionality AutogradNestedTensor
+			Tracer Autocast AutocastCPU AutocastCUDA Batched VmapMode FuncTorchGradWrapper
+			FuncTorchBatched BatchedNestedTensor FuncTorchVmapMode FuncTorchDynamicLayerFrontMode
+			Functionalize TESTING_ONLY_GenericWrapper TESTING_ONLY_GenericMode ADInplaceOrView
+			Autograd CompositeImplicitAutograd CompositeImplicitAutogradNestedTensor
+			CompositeExplicitAutograd CompositeExplicitAutogradNonFunctional
+			FuncTorchBatchedDecomposition`),
+	perBackend([]string{"", "Quantized", "Sparse", "SparseCsr", "NestedTensor", "Autograd"},
+		"CPU CUDA HIP XLA MTIA MPS IPU XPU HPU VE Lazy Meta PrivateUse1 PrivateUse2 PrivateUse3")...)
+
+// perBackend returns the per-backend members of a DispatchKey enum, in the
+// enum's order: for each functionality ("" for the dense keys), its key of
+// each backend (QuantizedCPU, QuantizedCUDA, ...).
+func perBackend(functionalities []string, backends string) []string {
+	var keys []string
+	for _, f := range functionalities {
+		for _, b := range strings.Fields(backends) {
+			keys = append(keys, f+b)
+		}
+	}
+	return keys
 }

@@ -4,6 +4,7 @@
 // counts"). Each follows its section as written, in a new module outside
 // the repository, from `go mod init` to the checked tests, and then shows
 // that a broken kernel fails them. It also checks README.md's commands and
-// docs/DESIGN.md's list of packages against the code (TestDesignLayers).
+// docs/DESIGN.md's list of packages against the code (TestDesignLayers),
+// and that every exported name has a caller (TestExportedNamesHaveCallers).
 // The package has no code of its own.
 package quickstart

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -107,6 +108,24 @@ func TestGuideQuickStart(t *testing.T) {
 	}
 }
 
+// guides is the directory the walk-throughs' modules are made in, next to
+// one link to this repository (the guide's ../assertgen), made on first
+// use and removed by TestMain. The go command keys the packages it builds
+// by their directory: with one link for all, the tool's packages, reached
+// through it, are built once for every walk-through, not once each.
+var guides struct {
+	once     sync.Once
+	dir, err string
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if guides.dir != "" {
+		os.RemoveAll(guides.dir)
+	}
+	os.Exit(code)
+}
+
 // followGuide writes and runs the steps of one walk-through of
 // docs/guide.md (those under marker) in a new module named modName, next to
 // a link to this repository (the guide's ../assertgen). It returns the
@@ -122,14 +141,23 @@ func followGuide(t *testing.T, marker, modName string) (string, func(script stri
 	if len(ss) < 4 {
 		t.Fatalf("%s: %d %s steps, want the whole section", guide, len(ss), marker)
 	}
-	tmp := t.TempDir()
-	if err := os.Symlink(repo, filepath.Join(tmp, "assertgen")); err != nil {
-		t.Fatal(err)
+	guides.once.Do(func() {
+		dir, err := os.MkdirTemp("", "quickstart")
+		if err == nil {
+			guides.dir, err = dir, os.Symlink(repo, filepath.Join(dir, "assertgen"))
+		}
+		if err != nil {
+			guides.err = err.Error()
+		}
+	})
+	if guides.err != "" {
+		t.Fatal(guides.err)
 	}
-	mod := filepath.Join(tmp, modName)
+	mod := filepath.Join(guides.dir, modName)
 	if err := os.Mkdir(mod, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { os.RemoveAll(mod) })
 	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=")
 	run := func(script string) (string, error) {
 		cmd := exec.Command("sh", "-e", "-x", "-c", script)

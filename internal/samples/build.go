@@ -99,19 +99,6 @@ func (s *Sample) Build(rt Runtime, fn reflect.Type) ([]reflect.Value, error) {
 	return out, nil
 }
 
-// Float returns the first value of a number argument as a float.
-func (ar *Arg) Float() float64 {
-	switch {
-	case len(ar.Floats) > 0:
-		return ar.Floats[0]
-	case len(ar.Ints) > 0:
-		return float64(ar.Ints[0])
-	case len(ar.Bools) > 0 && ar.Bools[0]:
-		return 1
-	}
-	return 0
-}
-
 // convert converts a non-tensor argument to a Go basic type t, a slice of
 // one, or a pointer to one.
 func (ar *Arg) convert(t reflect.Type) (reflect.Value, error) {

@@ -190,8 +190,8 @@ func call(fn reflect.Value, s *samples.Sample) (vs []asserts.Violation, rejected
 	return vs, rejected
 }
 
-// Run sweeps the ops (all bound ops if none are named) over every variant.
-func Run(names ...string) (*Report, error) {
+// run sweeps the ops (all bound ops if none are named) over every variant.
+func run(names ...string) (*Report, error) {
 	if len(names) == 0 {
 		names = Ops
 	}

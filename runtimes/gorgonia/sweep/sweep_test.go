@@ -18,7 +18,7 @@ import (
 // no_use_counts, and every finding has a verdict.
 func TestSweep(t *testing.T) {
 	asserts.ResetStats()
-	r, err := Run()
+	r, err := run()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,11 +60,11 @@ func TestSweep(t *testing.T) {
 	seen := map[string]bool{}
 	for _, f := range r.Findings {
 		seen[f.Key()] = true
-		if Verdicts[f.Key()] == "" {
+		if verdicts[f.Key()] == "" {
 			t.Errorf("finding without a verdict: %s\n\t%s", f.Key(), f.Message)
 		}
 	}
-	for k := range Verdicts {
+	for k := range verdicts {
 		if !seen[k] {
 			t.Errorf("verdict without a finding: %s", k)
 		}

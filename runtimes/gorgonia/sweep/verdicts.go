@@ -2,7 +2,7 @@
 
 package sweep
 
-// Verdicts judges each finding the sweep may report, by Finding.Key:
+// verdicts judges each finding the sweep may report, by Finding.Key:
 // "gorgonia: ..." for a gorgonia behaviour that breaks the op's contract
 // (with a repro test in package findings), "binding: ..." for a mapping
 // that does not hold and is kept on purpose. TestSweep fails on a finding
@@ -12,4 +12,4 @@ package sweep
 // tensor returning it, fresh_no_alias) were mappings that did not hold and
 // are fixed in package ops; README.md, "Findings", lists them with their
 // repro tests.
-var Verdicts = map[string]string{}
+var verdicts = map[string]string{}

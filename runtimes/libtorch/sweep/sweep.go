@@ -242,10 +242,6 @@ type (
 // LoadVerdicts reads and checks a verdicts.json of this sweep's samples.
 func LoadVerdicts(path string) ([]Verdict, error) { return report.LoadVerdicts(path, len(Variants)) }
 
-// CheckVerdicts checks verdicts against this sweep's samples (see
-// report.CheckVerdicts).
-func CheckVerdicts(vs []Verdict) error { return report.CheckVerdicts(vs, len(Variants)) }
-
 // confirm runs each op that looks like a regression (not exercised, or
 // crashed or hung, where the baseline says otherwise) again, alone in a
 // fresh worker: a worker runs many ops, and an earlier op's undefined

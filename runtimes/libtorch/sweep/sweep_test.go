@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/assertgen/assertgen/runtimes/libtorch/report"
 	"github.com/assertgen/assertgen/runtimes/libtorch/sweep"
 	"github.com/assertgen/assertgen/runtimes/libtorch/sweepops"
 )
@@ -206,8 +207,8 @@ func TestVerdictsFile(t *testing.T) {
 		"sample range":   mod(func(v *sweep.Verdict) { v.Samples = []int{len(sweep.Variants)} }),
 		"twice":          {ok, ok},
 	} {
-		if err := sweep.CheckVerdicts(bad); err == nil {
-			t.Errorf("%s: CheckVerdicts(%+v) = nil, want an error", name, bad)
+		if err := report.CheckVerdicts(bad, len(sweep.Variants)); err == nil {
+			t.Errorf("%s: report.CheckVerdicts(%+v) = nil, want an error", name, bad)
 		}
 	}
 	if _, err := sweep.LoadVerdicts(verdicts); err != nil {

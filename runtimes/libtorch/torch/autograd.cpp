@@ -92,8 +92,6 @@ extern "C" void ag_track_saved(void) {
 	});
 }
 
-extern "C" int ag_tracking_saved(void) { return engine != nullptr ? 1 : 0; }
-
 extern "C" int64_t ag_saved_storage_refs(void *p) {
 	const at::Tensor &t = *static_cast<at::Tensor *>(p);
 	if (!t.defined() || !t.unsafeGetTensorImpl()->has_storage()) return 0;

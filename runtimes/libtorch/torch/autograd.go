@@ -20,9 +20,6 @@ import (
 // hooks. See autograd.cpp.
 func TrackSavedTensors() { C.ag_track_saved() }
 
-// TrackingSavedTensors reports whether TrackSavedTensors was called.
-func TrackingSavedTensors() bool { return C.ag_tracking_saved() != 0 }
-
 // SavedTensorRefs is the number of references to t's StorageImpl that
 // autograd's saved tensors hold (0 unless TrackSavedTensors was called).
 func (t *Tensor) SavedTensorRefs() int {

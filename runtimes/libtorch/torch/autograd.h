@@ -14,7 +14,6 @@ extern "C" {
 extern int64_t ag_saved_live;
 
 void ag_track_saved(void);
-int ag_tracking_saved(void);
 int64_t ag_saved_storage_refs(void *t);
 
 #ifdef __cplusplus

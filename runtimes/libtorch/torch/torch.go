@@ -44,10 +44,10 @@ import (
 
 func init() { C.ag_init() }
 
-// Series is the libtorch release series the package was compiled against,
+// series is the libtorch release series the package was compiled against,
 // from its headers' TORCH_VERSION_MAJOR and _MINOR: "1.13", "2.6", "2.14".
 // (Debian's 1.13.1 headers say 1.13.0, so the patch level is not told.)
-func Series() string {
+func series() string {
 	v := int(C.ag_version())
 	return fmt.Sprintf("%d.%d", v/100, v%100)
 }
@@ -186,9 +186,9 @@ func (t *Tensor) IdentCounts() (id asserts.Ident, impl, storage int) {
 // Defined reports whether t refers to a TensorImpl.
 func (t *Tensor) Defined() bool { return t.Ident().Defined() }
 
-// RegistrySize is the number of TensorImpls and StorageImpls the identity
+// registrySize is the number of TensorImpls and StorageImpls the identity
 // table currently remembers (live ones and dead ones not yet pruned).
-func RegistrySize() int { return int(C.ag_registry_size()) }
+func registrySize() int { return int(C.ag_registry_size()) }
 
 // ContentDigest implements asserts.Contents: one cgo call hashes the bytes
 // of t's storage from its offset to the farthest element its sizes and

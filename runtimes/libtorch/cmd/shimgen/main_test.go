@@ -133,7 +133,7 @@ import (
 	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
 )
 
-var _ = []any{aten.SchemaVersion, checked.Mm, checkedpt.Mm, sweepops.Checked, torch.Series}
+var _ = []any{aten.SchemaVersion, checked.Mm, checkedpt.Mm, sweepops.Checked, torch.Undefined}
 `
 	if err := os.MkdirAll(filepath.Join(root, "findings"), 0o755); err != nil {
 		t.Fatal(err)
