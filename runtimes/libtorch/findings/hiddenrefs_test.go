@@ -81,7 +81,7 @@ func TestSvdComplexV(t *testing.T) {
 			t.Errorf("libtorch %s: svd of a %v matrix: violations %v", aten.SchemaVersion, dt, vs)
 		}
 		want := uint64(0)
-		if torch.Series() != "1.13" {
+		if aten.SchemaVersion != "1.13.1" { // 2.x: reverse view functions
 			want = 1
 		}
 		if got := st.Skipped[asserts.ReasonHiddenStorageRefs]; got != want {
