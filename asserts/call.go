@@ -160,7 +160,7 @@ var checkLane = [NumChecks]int{
 }
 
 var reasonLane = [NumReasons]int{8, 3, 6, 7, 10, 11, 14, laneNever, laneNever, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent,
-	laneNone, laneNone, laneNone, laneNone, laneNoEnv}
+	laneNone, laneNone, laneNone, laneNone, laneNoEnv, laneNone}
 
 func init() {
 	// A lane shared by several reasons must never count.
@@ -740,6 +740,9 @@ func (c *Call) freshOrAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 		c.skip(CheckFreshOrAlias, c.pol().reason(CheckImplUseCountLE1, cs))
 		return
 	}
+	if c.hiddenRefsDecide(r, implKnown, storKnown) {
+		return
+	}
 	if (implKnown && r.implUses() > 1) || (storKnown && r.storageUses() != 1) {
 		c.report(&Violation{Check: CheckFreshOrAlias, loc: ret, other: arg,
 			Want: uint64(s.id.Impl), Got: uint64(r.id.Impl),
@@ -1082,6 +1085,10 @@ func (c *Call) slowResult(k Check, l Loc, r *Saved) {
 		c.misuse(k, l, "needs a Result snapshot of the return")
 	}
 	if k == CheckImplUseCountLE1 && r.implUses() >= 0 && r.implUses() <= 1 || k == CheckStorageUseCountEq1 && r.storageUses() == 1 {
+		return
+	}
+	if k == CheckStorageUseCountEq1 && r.hiddenStorageRefs() {
+		c.skip(k, ReasonHiddenStorageRefs)
 		return
 	}
 	v := &Violation{Check: k, loc: l, Want: 1, Traits: r.traits(),

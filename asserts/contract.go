@@ -50,6 +50,16 @@ const (
 	// write and shared by a tensor and its views, and reports it in
 	// Ident.Version. Without it no_mutation cannot be checked.
 	Versioned
+	// HiddenStorageRefs: the tensor's storage use count may include
+	// references the runtime itself holds for the tensor, which no user
+	// can reach and which the runtime cannot count apart from an owner's
+	// (libtorch 2.x: a view of a view keeps the intermediate view captured
+	// in a type-erased reverse view function). storage_use_count_eq_1
+	// still runs on such a return: a count of 1 passes; above 1 the row
+	// is inconclusive, counted under reason hidden_storage_refs, never
+	// reported; fresh_or_alias likewise where the storage count would
+	// decide. Every other check runs as on any tensor.
+	HiddenStorageRefs
 
 	traitsEnd
 )
@@ -60,7 +70,7 @@ const Plain Traits = 0
 
 var traitNames = [...]string{
 	"direct_subclass", "wrapper_subclass", "propagates_storage", "meta",
-	"storageless", "functional_wrapper", "versioned",
+	"storageless", "functional_wrapper", "versioned", "hidden_storage_refs",
 }
 
 // String lists the set traits separated by "|", e.g.

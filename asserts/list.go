@@ -455,6 +455,9 @@ func (c *Call) FreshOrAliasOf(ret Loc, r *Saved, arg Loc, sl *SavedList) {
 		c.skip(k, c.pol().reason(CheckImplUseCountLE1, rc))
 		return
 	}
+	if c.hiddenRefsDecide(r, implKnown, storKnown) {
+		return
+	}
 	if (implKnown && r.implUses() > 1) || (storKnown && r.storageUses() != 1) {
 		c.report(&Violation{Check: k, loc: ret, other: arg, OtherIsList: true,
 			Got: uint64(r.id.Impl), GotStorage: uint64(r.id.Storage),

@@ -211,6 +211,7 @@ const (
 	ReasonNoAnchor                         // no_storage_anchor: the tensor does not implement Anchored, or has no anchor
 	ReasonConcurrentWrite                  // concurrent_write: another goroutine's checked call declared a write to the tensor's storage while the call ran
 	ReasonNoEnv                            // no_env: the runtime registered no Env, so no call runs in a hermetic context
+	ReasonHiddenStorageRefs                // hidden_storage_refs: a return's storage use count is above 1, and may include references the runtime holds for it (trait [HiddenStorageRefs])
 
 	// NumReasons is the number of reasons.
 	NumReasons = iota
@@ -221,6 +222,7 @@ var reasonNames = [NumReasons]string{
 	"wrapper_propagating_storage", "no_storage", "meta", "functional_wrapper",
 	"no_version_counter", "no_binding_support", "aliases_mutable_arg", "plan",
 	"content_check_off", "no_content_access", "no_use_counts", "use_counted", "no_storage_anchor", "concurrent_write", "no_env",
+	"hidden_storage_refs",
 }
 
 // String returns the reason's name, e.g. "mode_active".
@@ -255,7 +257,12 @@ var (
 	// after it that a legal call on another goroutine can move (see
 	// concurrent.go).
 	concurrentChecks = SetOf(CheckNoMutation, CheckSameStorage, CheckSameContent, CheckBindingContext)
+	// hiddenRefChecks read a return's storage use count, which the
+	// runtime's own hidden references may raise (see [HiddenStorageRefs]).
+	hiddenRefChecks = SetOf(CheckStorageUseCountEq1, CheckFreshOrAlias)
 )
+
+const hiddenRefWhy = "the return's storage use count is above 1 and may include references the runtime holds for it (a view of a view whose view function captured the intermediate, libtorch 2.x): inconclusive, not blamed on the kernel; a count of 1 passes"
 
 // The rules, in the order a skip's reason is chosen: a check skipped for
 // several reasons is counted under the first.
@@ -281,6 +288,7 @@ var rules = [numProfiles][]Rule{
 		{ReasonNoAnchor, SetOf(CheckFreshNotHeld), "the runtime gives no storage anchor (Anchored) to tell a live earlier output from a collected one"},
 		{ReasonConcurrentWrite, concurrentChecks, "another goroutine's checked call declared a write to the tensor's storage while this call ran (an in-place op on a view, t_ on an alias): the state moved, but not necessarily by this kernel"},
 		{ReasonNoEnv, SetOf(CheckBindingContext), "the runtime registered no Env: no call runs in a hermetic context"},
+		{ReasonHiddenStorageRefs, hiddenRefChecks, hiddenRefWhy},
 	},
 	PyTorch:    pytorchRules,
 	PyTorch113: pytorchRules,
@@ -308,6 +316,7 @@ var pytorchRules = []Rule{
 	{ReasonNoAnchor, SetOf(CheckFreshNotHeld), "the runtime gives no storage anchor (Anchored)"},
 	{ReasonConcurrentWrite, concurrentChecks, "another goroutine's checked call declared a write to the tensor's storage while this call ran (an in-place op on a view, t_ on an alias): the state moved, but not necessarily by this kernel"},
 	{ReasonNoEnv, SetOf(CheckBindingContext), "the runtime registered no Env: no call runs in a hermetic context"},
+	{ReasonHiddenStorageRefs, hiddenRefChecks, hiddenRefWhy},
 }
 
 // guards are the skip conditions of PyTorch's generated code that are not
@@ -422,4 +431,25 @@ func traitConds(id Ident) conds {
 		cs |= 1 << ReasonNoVersion
 	}
 	return cs
+}
+
+// hiddenStorageRefs reports whether return r's storage use count is above
+// 1 on a tensor whose runtime may hold references to the storage for it
+// ([HiddenStorageRefs]): the count then cannot tell an owner from the
+// runtime's own reference, and storage_use_count_eq_1 is inconclusive.
+func (r *Saved) hiddenStorageRefs() bool {
+	return r.traits()&HiddenStorageRefs != 0 && r.storageUses() > 1
+}
+
+// hiddenRefsDecide finishes fresh_or_alias for a return that is neither
+// the argument nor a view of it when the storage count would decide and
+// [Saved.hiddenStorageRefs] holds: it skips the row under
+// hidden_storage_refs and reports true, unless the TensorImpl count alone
+// already shows the return is not fresh (then the caller reports it).
+func (c *Call) hiddenRefsDecide(r *Saved, implKnown, storKnown bool) bool {
+	if !storKnown || !r.hiddenStorageRefs() || implKnown && r.implUses() > 1 {
+		return false
+	}
+	c.skip(CheckFreshOrAlias, ReasonHiddenStorageRefs)
+	return true
 }

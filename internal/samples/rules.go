@@ -106,7 +106,12 @@ var Rules = []Rule{
 	{"input rank", re(`[Ee]xpected (\d)D input tensor|non-empty (\d)D input tensor|Input must have (\d) dims|(\d)D stride expected|must be (\d)-dimensional`), func(s *Sample, m []string) bool {
 		return rank(s, "input", atoi(m[1]+m[2]+m[3]+m[4]+m[5]))
 	}},
-	{"input rank", re(`Expected input\.dim\(\) > (\d)`), func(s *Sample, m []string) bool { return rank(s, "input", atoi(m[1])+1) }},
+	{"input rank", re(`Expected input\.dim\(\) > (\d)|expects input with > (\d) dims`), func(s *Sample, m []string) bool {
+		return rank(s, "input", atoi(m[1]+m[2])+1)
+	}},
+	{"input rank", re(`expects (\d)D input, but got input|expects input to have at least (\d) dimensions`), func(s *Sample, m []string) bool {
+		return rank(s, "input", atoi(m[1]+m[2]))
+	}},
 	{"named rank", re(`Expected (\d)-dimensional tensor, but got \d-dimensional tensor for argument #\d+ '(\w+)'|'(\w+)' argument should be a (\d)D`), func(s *Sample, m []string) bool {
 		if m[2] != "" {
 			return rank(s, m[2], atoi(m[1]))

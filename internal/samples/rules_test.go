@@ -1,6 +1,7 @@
 package samples
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -60,6 +61,12 @@ func TestRules(t *testing.T) {
 		{"select.int", 2, `IndexError: select(): index 0 out of range for tensor of size [] at dimension 0`, "", ""},
 		{"index_select", 0, `IndexError: index out of range in self`, "valid index", "index=int64[2,3].zeros"},
 		{"_pin_memory", 0, `Error: Cannot access accelerator device when none is available.`, "", ""},
+		// the quantized sample (16) of the channel and pixel shuffles: 2.14.1
+		// refuses inputs of fewer than 3 dims
+		{"native_channel_shuffle", 16, `Error: channel_shuffle expects input with > 2 dims, but got input with sizes [2, 3]`, "input rank", "self=quint8[2,3,4].quantized"},
+		{"channel_shuffle", 16, `Error: channel_shuffle expects 4D input, but got input with sizes [2, 3]`, "input rank", "self=quint8[1,2,4,4].quantized"},
+		{"pixel_unshuffle", 16, `Error: pixel_unshuffle expects input to have at least 3 dimensions, but got input with 2 dimension(s)`, "input rank", "self=quint8[2,3,4].quantized"},
+		{"cosine_embedding_loss", 0, `Error: 0D target tensor expects 1D input tensors, but found inputs with sizes [2, 3] and [2, 3].`, "", ""},
 	} {
 		t.Run(tc.op, func(t *testing.T) {
 			op := ops[tc.op]
@@ -115,3 +122,20 @@ func TestRun(t *testing.T) {
 type errString string
 
 func (e errString) Error() string { return string(e) }
+
+// TestRunReachesQuantizedChannelShuffle: the quantized sample reaches
+// native_channel_shuffle on 2.14.1, which refuses inputs of fewer than 3
+// dims, through the repair its error asks for (modelled here by the
+// kernel's check), without a rule of its own: a quantized [2,3,4] self.
+func TestRunReachesQuantizedChannelShuffle(t *testing.T) {
+	s := For(ops(t, "2.14")["native_channel_shuffle"], 16)
+	err := s.Run(func(s *Sample) error {
+		if sh := s.Specs[s.tensors()[0]].Shape; len(sh) <= 2 {
+			return errString(fmt.Sprintf("channel_shuffle expects input with > 2 dims, but got input with sizes %v", sh))
+		}
+		return nil
+	})
+	if err != nil || !strings.Contains(s.Describe(), "self=quint8[2,3,4].quantized") {
+		t.Errorf("err %v, repairs %v, sample %s; want a quantized [2,3,4] self", err, s.Repairs, s.Describe())
+	}
+}

@@ -22,9 +22,11 @@
 // sample's kind of input (an empty tensor, a quantized one) names those
 // sweep samples (repro.samples) and requires a violation only where the
 // release's verdict of it lists one of them: native_channel_shuffle returns
-// a tensor on a quantized [2,3] input's storage on 1.13.1 and 2.6.0 and on
-// an empty input's on 2.6.0 (one key, two repros; 2.14.1 refuses inputs
-// of fewer than 3 dims, 1.13.1 the empty one). "impl" in shows is the
+// a tensor on a quantized input's storage on every release (the repro's
+// input is [2,3,4]: 2.14.1 refuses inputs of fewer than 3 dims, and its
+// sweep reaches the op with the quantized sample after the input-rank
+// repair) and on an empty input's on 2.6.0 (one key, two repros; 1.13.1
+// and 2.14.1 refuse the empty one). "impl" in shows is the
 // release's TensorImpl use-count check of a fresh return
 // (impl_use_count_le_1 up to 2.6, impl_use_count_eq_fresh from 2.14: the
 // FreshImplCheck of assertgen's table of releases, internal/pytorch). A repro of an op the release does not bind is

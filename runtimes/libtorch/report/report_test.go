@@ -34,9 +34,14 @@ func TestJudgeAndStale(t *testing.T) {
 		t.Errorf("judged %v, want %v", judged, want)
 	}
 	ran := map[string]map[int]bool{"dropout": {0: true, 1: true, 2: true}, "rrelu": {0: true}}
-	st := Stale(vs, matched, ran)
+	st := Stale(vs, matched, ran, nil)
 	if len(st) != 1 || st[0].Op != "dropout" || len(st[0].Samples) != 1 || st[0].Samples[0] != 1 {
 		t.Errorf("stale %+v, want dropout sample 1 only (rrelu's sample 10 did not run)", st)
+	}
+	// an unstable op's verdicts are never stale: a run without the
+	// violation does not show the kernel fixed
+	if st := Stale(vs, matched, ran, map[string]string{"dropout": "undefined behaviour"}); len(st) != 0 {
+		t.Errorf("stale %+v with dropout unstable, want none", st)
 	}
 }
 
@@ -98,9 +103,10 @@ func TestReason(t *testing.T) {
 	}
 }
 
-// TestCheckVerdictKinds: kernel, allowlisted and adapter verdicts are
-// accepted with a reason and a repro; any other kind, or one without its
-// repro, is refused.
+// TestCheckVerdictKinds: kernel and allowlisted verdicts are accepted
+// with a reason and a repro; any other kind (adapter, which once judged
+// svd's V on libtorch 2.x: a false positive, now a counted skip under
+// hidden_storage_refs), or one without its repro, is refused.
 func TestCheckVerdictKinds(t *testing.T) {
 	for _, c := range []struct {
 		verdict, repro string
@@ -108,8 +114,8 @@ func TestCheckVerdictKinds(t *testing.T) {
 	}{
 		{"kernel", "x", true},
 		{"allowlisted", "allowlist.yaml:3", true},
-		{"adapter", "torch.TestChainedViewOfTemporary", true},
-		{"adapter", "", false},
+		{"allowlisted", "", false},
+		{"adapter", "torch.TestChainedViewOfTemporary", false},
 		{"false_positive", "x", false},
 		{"", "x", false},
 	} {

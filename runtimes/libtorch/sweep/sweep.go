@@ -347,7 +347,7 @@ func Run(r Bindings, o Options, out io.Writer) (*Report, error) {
 			rep.Unjudged++
 		}
 	}
-	rep.Stale = report.Stale(verdicts, matched, ran)
+	rep.Stale = report.Stale(verdicts, matched, ran, unstable)
 	if base != nil {
 		rep.Regressions = report.Regressions(base, &rep, names, confirm(base, &rep, names, unstable, n, o))
 	}

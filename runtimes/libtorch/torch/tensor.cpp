@@ -11,6 +11,8 @@
 #include <torch/version.h>
 
 #include <atomic>
+#include <cstring>
+#include <typeinfo>
 #include <mutex>
 #include <sstream>
 #include <unordered_map>
@@ -86,7 +88,8 @@ void forget(const at::Tensor &t) {
 }
 
 // Trait bits, as asserts.Traits numbers them.
-constexpr uint64_t kMeta = 1 << 3, kStorageless = 1 << 4, kFunctional = 1 << 5, kVersioned = 1 << 6;
+constexpr uint64_t kMeta = 1 << 3, kStorageless = 1 << 4, kFunctional = 1 << 5, kVersioned = 1 << 6,
+		   kHiddenStorageRefs = 1 << 7;
 
 at::Tensor &T(void *p) { return *static_cast<at::Tensor *>(p); }
 
@@ -172,6 +175,33 @@ static int64_t view_base_refs(const at::Tensor &t, const at::TensorBase &base) {
 	return n;
 }
 
+// chained_view_fn reports whether view t was made from another view by a
+// view that as_strided cannot replay, on libtorch 2.x: its ViewInfo (the
+// backward one, or the forward one) then has a view function that chains
+// two (ChainedViewFunc), and its reverse view function, a type-erased
+// std::function, may keep the intermediate view captured: a TensorImpl on
+// the storage that no user can reach and no count tells from one a user
+// holds (TestChainedViewOfTemporary). A view made from its root by one
+// view captures the root only, which view_base_refs counts exactly. The
+// type is told by its name: ChainedViewFunc is not exported from
+// libtorch_cpu (no typeinfo symbol to link a dynamic_cast against), but
+// every object carries its dynamic type's name (Itanium C++ ABI, g++).
+static bool chained_view_fn(const at::Tensor &t) {
+#if TORCH_VERSION_MAJOR >= 2
+	auto *m = torch::autograd::impl::get_view_autograd_meta(t);
+	if (m == nullptr) return false;
+	auto chained = [](const torch::autograd::ViewInfo &vi) {
+		return vi.has_view_fn() &&
+		       std::strcmp(typeid(vi.view_fn()).name(), "N5torch8autograd15ChainedViewFuncE") == 0;
+	};
+	return (m->has_bw_view() && chained(m->get_backward_view())) ||
+	       (m->has_fw_view() && chained(m->get_forward_view()));
+#else
+	(void)t;
+	return false; // 1.13: view functions capture the root only (TestChainedViewOfTemporary)
+#endif
+}
+
 void ag_ident(void *p, ag_ident_t *out) {
 	*out = ag_ident_t{};
 	if (p == nullptr) return;
@@ -200,6 +230,7 @@ void ag_ident(void *p, ag_ident_t *out) {
 			    base.storage().unsafeGetStorageImpl() == impl->storage().unsafeGetStorageImpl() &&
 			    static_cast<int64_t>(base.use_count()) == view_base_refs(t, base))
 				uses--;
+			if (chained_view_fn(t)) traits |= kHiddenStorageRefs;
 		}
 		out->storage_uses = uses;
 	} else {

@@ -3,8 +3,11 @@
 // are those of the TensorImpl and StorageImpl, the use counts are their
 // reference counts, and the version counter is c10's. Traits: Versioned
 // (every tensor outside inference mode), Meta, Storageless (sparse and
-// other layouts without storage) and FunctionalWrapper
-// (functionalization wrappers); libtorch has no Python subclasses.
+// other layouts without storage), FunctionalWrapper (functionalization
+// wrappers) and, from libtorch 2 on, HiddenStorageRefs (a view of a view
+// whose chained view function may keep the intermediate view captured,
+// where no count tells it from a user's handle: svd's V of a complex
+// input); libtorch has no Python subclasses.
 //
 // A *Tensor owns one at::Tensor (one reference to its TensorImpl). Release
 // drops it; a handle that is never released is dropped by a cleanup after

@@ -113,7 +113,7 @@ func Summary(rs []rel) string {
 // writeTotals writes the table of each release's totals.
 func writeTotals(w *bytes.Buffer, rs []rel) {
 	fmt.Fprintf(w, "Full sweeps (`sweep.sh reports/RELEASE.json -j 2`, every bound op, %s, both profiles), from the committed reports:\n\n", samplesText(rs))
-	w.WriteString("| libtorch | ops in the schema / bound / exercised | checked calls / checks run | violations: kernel / allowlisted / adapter / without a verdict | stale verdicts | crashes (ops) | hangs (ops) |\n")
+	w.WriteString("| libtorch | ops in the schema / bound / exercised | checked calls / checks run | violations: kernel / allowlisted / without a verdict | stale verdicts | crashes (ops) | hangs (ops) |\n")
 	w.WriteString("| --- | --- | --- | --- | --- | --- | --- |\n")
 	for _, x := range rs {
 		r := x.r
@@ -131,9 +131,9 @@ func writeTotals(w *bytes.Buffer, rs []rel) {
 				crashOps[c.Op] = true
 			}
 		}
-		fmt.Fprintf(w, "| %s | %d / %d / **%d** | %d / %d | %d / %d / %d / **%d** | %d | %d (%d) | %d (%d) |\n",
+		fmt.Fprintf(w, "| %s | %d / %d / **%d** | %d / %d | %d / %d / **%d** | %d | %d (%d) | %d (%d) |\n",
 			x.name, r.OpsTotal, r.OpsBound, r.OpsExercised, r.Calls, r.Checks,
-			verdicts["kernel"], verdicts["allowlisted"], verdicts["adapter"], r.Unjudged, len(r.Stale), crashes, len(crashOps), hangs, len(hangOps))
+			verdicts["kernel"], verdicts["allowlisted"], r.Unjudged, len(r.Stale), crashes, len(crashOps), hangs, len(hangOps))
 	}
 }
 

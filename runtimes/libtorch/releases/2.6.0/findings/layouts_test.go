@@ -122,7 +122,7 @@ func init() {
 					rel(wrapper[func(tensor, *int64) tensor](t, "to_sparse_csr")(c, nil))
 				}
 			}},
-		quantizedView("native_channel_shuffle", "NativeChannelShuffle", 1, 2, 3),
+		quantizedView("native_channel_shuffle", "NativeChannelShuffle", 1, 2, 3, 4),
 		quantizedView("pixel_shuffle", "PixelShuffle", 1, 1, 2, 4, 4),
 		quantizedView("pixel_unshuffle", "PixelUnshuffle", 1, 1, 2, 4, 4),
 		repro{op: "unsafe_split.Tensor", name: "conj", shows: []string{"fresh_or_alias ret 0"},
