@@ -9,8 +9,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -318,25 +320,25 @@ func Summary(w io.Writer, r *Report, selected int) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "checks run, by check:")
-	for _, k := range sortedKeys(r.ChecksRun) {
+	for _, k := range slices.Sorted(maps.Keys(r.ChecksRun)) {
 		fmt.Fprintf(w, "  %-22s %d\n", k, r.ChecksRun[k])
 	}
 	fmt.Fprintln(w, "checks skipped, by reason:")
-	for _, k := range sortedKeys(r.Skipped) {
+	for _, k := range slices.Sorted(maps.Keys(r.Skipped)) {
 		fmt.Fprintf(w, "  %-22s %d\n", k, r.Skipped[k])
 	}
 	fmt.Fprintln(w, "not exercised, by reason:")
-	for _, k := range sortedKeys(r.NotExercised) {
+	for _, k := range slices.Sorted(maps.Keys(r.NotExercised)) {
 		fmt.Fprintf(w, "  %-22s %d\n", k, r.NotExercised[k])
 	}
 	if len(r.RepairsUsed) > 0 {
 		fmt.Fprintln(w, "ops a repaired sample reached, by repair:")
-		for _, k := range sortedKeys(r.RepairsUsed) {
+		for _, k := range slices.Sorted(maps.Keys(r.RepairsUsed)) {
 			fmt.Fprintf(w, "  %-26s %d\n", k, r.RepairsUsed[k])
 		}
 	}
 	fmt.Fprintln(w, "not bound:")
-	for _, k := range sortedKeys(r.Unbound) {
+	for _, k := range slices.Sorted(maps.Keys(r.Unbound)) {
 		fmt.Fprintf(w, "  %-50s %d\n", k, r.Unbound[k])
 	}
 	if len(r.Crashes) > 0 {
@@ -355,15 +357,6 @@ func Summary(w io.Writer, r *Report, selected int) {
 			fmt.Fprintf(w, "  [%s] %s (sample %s)\n", verdict, v.Message, v.Sample)
 		}
 	}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	var ks []string
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }
 
 // Unstable is an op whose outcome (error, crash, hang or clean run) varies

@@ -26,6 +26,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path"
@@ -263,7 +264,7 @@ func confirm(base, rep *Report, names []string, unstable map[string]string, n in
 	if err != nil {
 		return out
 	}
-	for _, op := range sortedKeys(suspects) {
+	for _, op := range slices.Sorted(maps.Keys(suspects)) {
 		w := &workerProc{exe: self, content: o.Content}
 		res := w.runOp(op, n, o.Timeout)
 		w.stop()
@@ -281,15 +282,6 @@ func confirm(base, rep *Report, names []string, unstable map[string]string, n in
 		}
 	}
 	return out
-}
-
-func sortedKeys(m map[string]bool) []string {
-	var ks []string
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }
 
 // LoadReport reads a sweep report.

@@ -15,8 +15,10 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -225,7 +227,7 @@ func notReached(w *bytes.Buffer, rs []rel) {
 		fmt.Fprintf(w, " **%d** |", len(x.r.Repaired))
 	}
 	w.WriteString("\n")
-	for _, k := range sortedKeys(rules) {
+	for _, k := range slices.Sorted(maps.Keys(rules)) {
 		fmt.Fprintf(w, "| %s |", k)
 		for _, x := range rs {
 			fmt.Fprintf(w, " %d |", x.r.RepairsUsed[k])
@@ -273,7 +275,7 @@ func writeCrashes(w *bytes.Buffer, rs []rel) {
 				continue
 			}
 			var parts []string
-			for _, sig := range sortedKeys(m) {
+			for _, sig := range slices.Sorted(maps.Keys(m)) {
 				parts = append(parts, sig+": "+strings.Join(m[sig], ", "))
 			}
 			fmt.Fprintf(w, " %s |", strings.Join(parts, "; "))
@@ -322,13 +324,4 @@ func samplesText(rs []rel) string {
 		return fmt.Sprintf("%d samples per op", rs[0].r.Samples)
 	}
 	return "samples per op as each report says"
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	var ks []string
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }
