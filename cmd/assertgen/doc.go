@@ -43,9 +43,13 @@
 //
 //	assertgen gen [flags]               generate the wrappers
 //	assertgen gen -check [flags]        write nothing; exit 1 and name the stale files (for CI)
-//	assertgen vet [-v] [flags]          check kernel signatures against the schema, list
+//	assertgen gen -stubs FILE [flags]   also write a stub of each missing kernel to FILE
+//	assertgen vet [-v] [-stubs FILE] [flags]
+//	                                    check kernel signatures against the schema, list
 //	                                    missing kernels (with a function of a close name,
-//	                                    if any), lint allowlists (-v: each missing kernel)
+//	                                    if any, and the declaration to write), lint
+//	                                    allowlists (-v: each missing kernel; -stubs: a stub
+//	                                    of each missing kernel to the new FILE)
 //	assertgen plan [-json] [-o FILE] [OP...]
 //	                                    print the plan: each op's checks and skipped checks,
 //	                                    of the ops named (an op, a pattern, or a name with
@@ -94,6 +98,8 @@
 //	                  returns are snapshot without them, fresh_not_held checks freshness
 //	-kernels PKG      the kernels package, ./dir or an import path (function mode: the
 //	                  functions to wrap; interface mode: the adapter Functions calls them)
+//	-allow-missing-kernels  selected ops without a kernel are expected (config key:
+//	                  allow_missing_kernels: true): gen wraps the others and exits 0
 //	-types T=GOTYPE   a type map entry (repeatable), e.g. Tensor=*example.com/rt.Tensor
 //	-backend FILE     an out-of-tree backend's yaml in torchgen's format (see
 //	                  Backends): wrap the ops it registers kernels for
@@ -178,8 +184,25 @@
 // Function mode finds, in the kernels package, the function of each
 // selected op by the naming rule below, checks that its signature is the one
 // the schema and the type map give, and emits a function of the same name
-// and signature in the output package. Ops without a kernel are skipped and
-// counted (vet lists them; with an explicit ops: list they are findings).
+// and signature in the output package. Ops without a kernel are skipped.
+// When the config selects its ops by name or backend (ops:, backend:),
+// each needs a kernel: gen writes the wrappers of the others, then prints,
+// for each op without a kernel, where it is selected and the declaration
+// to write in the kernels package, ready to paste, and exits 1; vet
+// prints the same as findings:
+//
+//	assertgen.yaml:6:12: abs: no kernel Abs in example.com/k; write:
+//		func Abs(self *Tensor) *Tensor
+//
+// -stubs FILE (gen or vet) writes those declarations to FILE, a new file of
+// the kernels package (never one that exists; written to a temporary file
+// and renamed, so it is whole or absent), each with a body that panics
+// "TODO: implement Abs (abs)": the package builds, the next gen wraps
+// every op, and the tests that call an unimplemented kernel say which.
+// allow_missing_kernels: true says the gap is expected: gen exits 0 and
+// counts the ops without a kernel. Without ops: and backend: (every op of
+// the schema selected), the package implements those it has, gen counts
+// the others and vet -v lists them.
 //
 // Interface mode emits a Kernels interface with one method per selected op
 // and Checked(next Kernels) Kernels, a decorator that checks every call of
@@ -324,7 +347,8 @@
 // # Exit status
 //
 // 0: success, and -h on a command. 1: errors in the input (reported as
-// file:line:col: message, all of them, sorted), findings of vet, or stale
-// files for gen -check. 2: a wrong command line. 130 and 143: stopped by
+// file:line:col: message, all of them, sorted), findings of vet, stale
+// files for gen -check, or ops the config selects that have no kernel
+// (gen, function mode, without allow_missing_kernels). 2: a wrong command line. 130 and 143: stopped by
 // SIGINT or SIGTERM (gen and plan -o say which files the directory holds).
 package main
