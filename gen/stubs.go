@@ -45,7 +45,7 @@ func KernelStubs(ops []*plan.Op, o Options) ([]byte, error) {
 		return nil, fmt.Errorf("kernel stubs need the kernels package")
 	}
 	f := jen.NewFilePathName(o.Kernels.Path, o.Kernels.Name)
-	f.HeaderComment("Kernel stubs written by assertgen gen -stubs: implement each, then move it where it belongs.")
+	f.HeaderComment("Kernel stubs written by assertgen (init, or gen -stubs): implement each, then move it where it belongs.")
 	for _, op := range ops {
 		w, err := newWrapper(op, op.GoName, o.Types)
 		if err != nil {

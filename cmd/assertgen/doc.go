@@ -41,6 +41,8 @@
 //
 // # Commands
 //
+//	assertgen init [-type T] [-ops LIST] [-use-counts auto|true|false]
+//	                                    start the package of your tensor type on assertgen
 //	assertgen gen [flags]               generate the wrappers
 //	assertgen gen -check [flags]        write nothing; exit 1 and name the stale files (for CI)
 //	assertgen gen -stubs FILE [flags]   also write a stub of each missing kernel to FILE
@@ -61,6 +63,39 @@
 //	                                    is written through)
 //	assertgen explain OP [flags]        explain one op's kind, aliasing, checks and skips
 //	assertgen version                   print the version
+//
+// # Starting: init
+//
+// Run in the package that declares your tensor type (after `go get -tool
+// github.com/assertgen/assertgen/cmd/assertgen`), init writes:
+//
+//   - assertgen.yaml: function mode, kernels: ., output: ./checked, the
+//     type map's Tensor, use_counts, and the ops to wrap (-ops; default:
+//     the schema ops the package already has a kernel for, by the naming
+//     rule below; with none, -ops is required);
+//   - generate.go: the //go:generate go tool assertgen gen line;
+//   - assertgen_contract.go: the methods of the contract the type lacks,
+//     each with a TODO body (a panic) and a line saying what it must
+//     return: Ident and UseCounts (asserts.Tensor) for a runtime with use
+//     counts, Ident and StorageAnchor (asserts.Identity, asserts.Anchored)
+//     for one without;
+//   - assertgen_contract_test.go: the conformance suite of asserts/assertstest
+//     (Run, or RunUncounted without use counts), the functions it needs
+//     marked TODO;
+//   - assertgen_kernels_todo.go: a stub of each selected op's missing
+//     kernel, as gen -stubs writes them.
+//
+// -type names the tensor type (default Tensor): a named type, not an
+// interface; the methods go on its pointer. -use-counts auto (default)
+// chooses use_counts: true when *T has UseCounts or a method that drops a
+// reference (Release, DecRef, Unref, Free, Drop, Dispose, Close), false
+// (a garbage-collected runtime) otherwise; init says which and why. init
+// writes only new files: if one of them exists it writes none, and each is
+// written to a temporary file and linked into place, so an interrupted run
+// leaves whole files. After it, `go generate ./... && go test -tags
+// debugasserts ./...` builds and fails, naming what is left: the
+// conformance suite lists the functions it lacks, and a TODO method or
+// kernel panics with its name when called.
 //
 // gen and vet read assertgen.yaml from the current directory, or the file
 // given with -config; plan and explain read a config file only when given
