@@ -41,7 +41,7 @@
 //
 // # Commands
 //
-//	assertgen init [-type T] [-ops LIST] [-use-counts auto|true|false]
+//	assertgen init [-type T] [-ops LIST] [-types T=GOTYPE] [-use-counts auto|true|false]
 //	                                    start the package of your tensor type on assertgen
 //	assertgen gen [flags]               generate the wrappers
 //	assertgen gen -check [flags]        write nothing; exit 1 and name the stale files (for CI)

@@ -16,6 +16,8 @@ func cmdInit(args []string, stdout, stderr io.Writer) error {
 	typ := fs.String("type", "Tensor", "the tensor type's `name` in the package")
 	ops := fs.String("ops", "", "comma-separated op names or `patterns` to wrap (default: the ops the package has kernels for)")
 	counts := fs.String("use-counts", "auto", "`auto`, true or false: whether the tensor type keeps use counts (auto: it has UseCounts or a method that drops a reference, such as Release)")
+	var types stringList
+	fs.Var(&types, "types", "a type map entry besides Tensor, `T=GOTYPE` (repeatable), e.g. Scalar=float64")
 	if err := parseFlagsNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -29,5 +31,5 @@ func cmdInit(args []string, stdout, stderr io.Writer) error {
 		_, p, o, _, err := setupWhere(c)
 		return p, o, err
 	}
-	return scaffold.Init(scaffold.Options{Dir: ".", Type: *typ, Ops: list, UseCounts: *counts, Setup: setup, Out: stdout})
+	return scaffold.Init(scaffold.Options{Dir: ".", Type: *typ, Ops: list, UseCounts: *counts, Types: types, Setup: setup, Out: stdout})
 }

@@ -20,6 +20,8 @@ type Options struct {
 	Type      string   // the tensor type's name; default Tensor
 	Ops       []string // ops (or patterns) to wrap; default: those the package has kernels for
 	UseCounts string   // auto (default), true or false
+	// Types are type map entries besides Tensor, "Scalar=float64".
+	Types []string
 	// Setup turns a config into the plan of its ops and gen's options
 	// with the kernels package loaded, as gen does (the command's own).
 	Setup func(c *config.Config) (*plan.Plan, gen.Options, error)
@@ -43,6 +45,9 @@ func Init(o Options) error {
 	}
 	t, err := inspect(o.Dir, o.Type, o.UseCounts)
 	if err != nil {
+		return err
+	}
+	if t.Types, err = typeEntries(o.Types); err != nil {
 		return err
 	}
 	ops := o.Ops
@@ -79,7 +84,11 @@ func Init(o Options) error {
 
 // kernelOps returns the ops of the schema whose kernel the package has.
 func kernelOps(o Options, t *target) ([]string, error) {
-	c, err := parseConfig(o.Dir, []byte(fmt.Sprintf("kernels: .\nuse_counts: %v\ntypes: {Tensor: %q}\n", t.Counted, t.GoType)))
+	text := fmt.Sprintf("kernels: .\nuse_counts: %v\ntypes:\n  Tensor: %q\n", t.Counted, t.GoType)
+	for _, e := range t.Types {
+		text += fmt.Sprintf("  %s: %q\n", e[0], e[1])
+	}
+	c, err := parseConfig(o.Dir, []byte(text))
 	if err != nil {
 		return nil, err
 	}
@@ -170,4 +179,18 @@ func report(w io.Writer, t *target, names []string, missing []*plan.Op) {
 		fmt.Fprintf(w, "  to write: kernel %s of %s (stub in %s)\n", m.GoName, m.Name, StubsFile)
 	}
 	fmt.Fprintf(w, "next: go generate ./... && go test -tags debugasserts ./...\n")
+}
+
+// typeEntries splits -types entries "T=GOTYPE" (Tensor is init's own).
+func typeEntries(list []string) ([][2]string, error) {
+	var out [][2]string
+	for _, kv := range list {
+		k, v, ok := strings.Cut(kv, "=")
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		if !ok || k == "" || v == "" || k == "Tensor" {
+			return nil, fmt.Errorf("-types %q: want T=GOTYPE for a schema type T other than Tensor (-type names the tensor type)", kv)
+		}
+		out = append(out, [2]string{k, v})
+	}
+	return out, nil
 }

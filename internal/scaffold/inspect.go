@@ -15,8 +15,9 @@ type target struct {
 	Type       string // the tensor type's name
 	GoType     string // the type map's value: "*example.com/rt.Tensor"
 	Has        map[string]bool
-	Counted    bool   // chosen use_counts
-	Why        string // why: the method that tells, or its absence
+	Counted    bool        // chosen use_counts
+	Why        string      // why: the method that tells, or its absence
+	Types      [][2]string // more type map entries: schema type, Go type
 }
 
 // releasers are the names of methods that drop a reference: a type with

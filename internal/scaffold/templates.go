@@ -53,7 +53,11 @@ use_counts: false # {{.Why}}
 {{- end}}
 types:
   Tensor: "{{.GoType}}"
+{{- range .Types}}
+  {{index . 0}}: {{printf "%q" (index . 1)}}
+{{- else}}
   # Scalar: float64 # the Go type of a Scalar argument (default: any)
+{{- end}}
 ops: [{{range $i, $o := .Ops}}{{if $i}}, {{end}}{{printf "%q" $o}}{{end}}]
 `
 
