@@ -634,7 +634,7 @@ func TestChecksAgainstListArguments(t *testing.T) {
 	want := []string{
 		"op.ov: fresh_or_alias: return 0[3]: is neither an element of argument tensors, a view of one, nor fresh (TensorImpl " +
 			held.id.Impl.String() + " use count 2, StorageImpl " + held.id.Storage.String() + " use count 1); hint: a may-alias op must return an element of tensors, a view of one, or a fresh tensor nobody else holds",
-		"op.ov: shares_storage: return 1[2]: does not share the StorageImpl of any element of argument tensors (got " + fresh.id.Storage.String() + "); hint: a view kernel must return a tensor sharing the storage of an element of tensors; a wrapper subclass can propagate it with set_",
+		"op.ov: shares_storage: return 1[2]: does not share the StorageImpl of any element of argument tensors (got " + fresh.id.Storage.String() + "); hint: a view kernel must return a tensor sharing the storage of an element of tensors",
 		"op.ov: shares_storage: return 1[3]: does not share the StorageImpl of any element of argument tensors (got " + held.id.Storage.String() + ")",
 	}
 	if len(got) != 3 {

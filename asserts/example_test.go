@@ -122,7 +122,7 @@ func ExampleCall_SharesStorage() {
 	fmt.Println(v.Error())
 	fmt.Printf("check=%v where=%s other=%q want=%#x got=%#x\n", v.Check, v.Where(), v.Other, v.Want, v.Got)
 	// Output:
-	// transpose.int: shares_storage: return 0: does not share the StorageImpl of argument self (want 0x21, got 0x23); hint: a view kernel must return a tensor sharing self's storage; a wrapper subclass can propagate it with set_
+	// transpose.int: shares_storage: return 0: does not share the StorageImpl of argument self (want 0x21, got 0x23); hint: a view kernel must return a tensor sharing self's storage
 	// check=shares_storage where=return 0 other="argument self" want=0x21 got=0x23
 }
 
@@ -236,4 +236,19 @@ func ExampleSetContentCheck() {
 	// content check false: 0 violation(s)
 	// content check true: 1 violation(s): same_content: argument other
 	// skipped under content_check_off: 1
+}
+
+// A test that collects the violations of a loop prints each distinct one
+// once, with its count: one broken kernel called 399 times is one line.
+func ExampleDeduplicate() {
+	var vs []asserts.Violation
+	for i := range uint64(399) {
+		vs = append(vs, asserts.Violation{Op: "alias", Check: asserts.CheckSharesStorage, Ret: 0, Index: -1,
+			Other: "argument self", Want: 2*i + 1, Got: 2*i + 2})
+	}
+	for _, g := range asserts.Deduplicate(vs) {
+		fmt.Println(g) // in a test: t.Error(g)
+	}
+	// Output:
+	// alias: shares_storage: return 0: does not share the StorageImpl of argument self (want 0x1, got 0x2) (399 times; identities differ)
 }

@@ -60,10 +60,15 @@ func CurrentHandler() Handler {
 // is in one, and otherwise to the installed handler.
 func handle(v *Violation) {
 	if openScopes.Load() != 0 && scoped(v) {
+		scopedViolations.Add(1)
 		return
 	}
 	CurrentHandler().Handle(v)
 }
+
+// scopedViolations counts the violations [Collect] took (so never handed
+// to a handler), for a Collector's summary.
+var scopedViolations atomic.Uint64
 
 // TestingT is the part of testing.TB the [Testing] handler uses.
 type TestingT interface {
@@ -72,11 +77,39 @@ type TestingT interface {
 }
 
 // Testing returns a handler that reports each violation with t.Errorf, so a
-// test run lists every broken kernel and goes on.
+// test run lists every broken kernel and goes on. A violation identical to
+// one reported before (see [Deduplicate]) is counted, not printed again;
+// if t has Cleanup (a *testing.T has), the counts are reported at its end.
 func Testing(t TestingT) Handler {
+	var (
+		mu     sync.Mutex
+		seen   = map[string]int{}
+		firsts []*Violation
+	)
+	if c, ok := t.(interface{ Cleanup(func()) }); ok {
+		c.Cleanup(func() {
+			mu.Lock()
+			defer mu.Unlock()
+			for _, v := range firsts {
+				if n := seen[v.dedupKey()]; n > 1 {
+					t.Errorf("%s: %s: %s: the violation above %d times in all (identities differ)", v.OpName(), v.Check, v.Where(), n)
+				}
+			}
+		})
+	}
 	return HandlerFunc(func(v *Violation) {
 		t.Helper()
-		t.Errorf("%v", v)
+		k := v.dedupKey()
+		mu.Lock()
+		seen[k]++
+		first := seen[k] == 1
+		if first {
+			firsts = append(firsts, v)
+		}
+		mu.Unlock()
+		if first {
+			t.Errorf("%v", v)
+		}
 	})
 }
 
@@ -93,12 +126,14 @@ type Collector struct {
 	// violations that went to another handler meanwhile.
 	n    uint64
 	byOp map[string]map[string]int
+	// scoped is scopedViolations when the statistics started.
+	scoped uint64
 }
 
 // NewCollector returns a collector whose statistics start now. It keeps at
 // most 10000 violations (all are counted).
 func NewCollector() *Collector {
-	return &Collector{base: ReadStats(), limit: 10000}
+	return &Collector{base: ReadStats(), scoped: scopedViolations.Load(), limit: 10000}
 }
 
 // Handle records v.
@@ -128,6 +163,7 @@ func (c *Collector) Reset() {
 	c.n = 0
 	c.byOp = nil
 	c.base = ReadStats()
+	c.scoped = scopedViolations.Load()
 }
 
 // Violations returns a copy of the recorded violations, in arrival order.
@@ -148,6 +184,10 @@ type Report struct {
 	// ViolationCount is the number of violations the collector handled
 	// (Violations may hold fewer).
 	ViolationCount uint64 `json:"violation_count"`
+	// Collected is the number of violations [Collect] returned to the code
+	// that collected them meanwhile (which never reach a handler): the
+	// run's violations are ViolationCount + Collected.
+	Collected uint64 `json:"collected"`
 	// ByOp counts violations by operator ("add.Tensor") and check.
 	ByOp map[string]map[string]int `json:"violations_by_op"`
 	// Violations lists the recorded violations.
@@ -166,6 +206,7 @@ func (c *Collector) Report() Report {
 		ByOp:           map[string]map[string]int{},
 		Violations:     vs,
 		ViolationCount: c.n,
+		Collected:      scopedViolations.Load() - c.scoped,
 	}
 	for op, m := range c.byOp {
 		r.ByOp[op] = maps.Clone(m)
@@ -206,8 +247,12 @@ func (c *Collector) Summary() string {
 	for _, n := range r.Skipped {
 		skipped += n
 	}
-	fmt.Fprintf(&b, "asserts: %d calls, %d checks run, %d skipped, %d violations\n",
-		r.Calls, ran, skipped, r.ViolationCount)
+	fmt.Fprintf(&b, "asserts: %d calls, %d checks run, %d skipped, %d violations",
+		r.Calls, ran, skipped, r.ViolationCount+r.Collected)
+	if r.Collected > 0 {
+		fmt.Fprintf(&b, " (%d collected by asserts.Collect, reported by the tests that collected them; %d here)", r.Collected, r.ViolationCount)
+	}
+	b.WriteString("\n")
 	if len(r.ChecksRun) > 0 {
 		b.WriteString("checks run:\n")
 		for k := range Check(NumChecks) {
@@ -234,8 +279,8 @@ func (c *Collector) Summary() string {
 	}
 	if len(r.Violations) > 0 {
 		b.WriteString("violations:\n")
-		for i := range r.Violations {
-			fmt.Fprintf(&b, "  %v\n", &r.Violations[i])
+		for _, g := range Deduplicate(r.Violations) {
+			fmt.Fprintf(&b, "  %v\n", g)
 		}
 		if n := r.ViolationCount - uint64(len(r.Violations)); r.ViolationCount > uint64(len(r.Violations)) {
 			fmt.Fprintf(&b, "  ... and %d more\n", n)

@@ -151,15 +151,21 @@ func (v *Violation) detail() string {
 		if v.Want == v.Got && v.Got != 0 {
 			return fmt.Sprintf("is the handle of %s itself (TensorImpl %v, use count %d), not a new handle of it", v.Other, ID(v.Got), v.ImplUses)
 		}
-		if v.OtherIsList {
-			return fmt.Sprintf("is neither an element of %s, a view of one, nor fresh (TensorImpl %v use count %d, StorageImpl %v use count %d)",
-				v.Other, ID(v.Got), v.ImplUses, ID(v.GotStorage), v.StorageUses)
+		got := fmt.Sprintf("TensorImpl %v use count %d, StorageImpl %v use count %d", ID(v.Got), v.ImplUses, ID(v.GotStorage), v.StorageUses)
+		if v.ImplUses == 0 && v.StorageUses == 0 { // no use counts to show
+			got = fmt.Sprintf("TensorImpl %v, StorageImpl %v", ID(v.Got), ID(v.GotStorage))
 		}
-		return fmt.Sprintf("is neither %s (TensorImpl %v), a view of it (StorageImpl %v) nor fresh (TensorImpl %v use count %d, StorageImpl %v use count %d)",
-			v.Other, ID(v.Want), ID(v.WantStorage), ID(v.Got), v.ImplUses, ID(v.GotStorage), v.StorageUses)
+		if v.OtherIsList {
+			return fmt.Sprintf("is neither an element of %s, a view of one, nor fresh (%s)", v.Other, got)
+		}
+		return fmt.Sprintf("is neither %s (TensorImpl %v), a view of it (StorageImpl %v) nor fresh (%s)",
+			v.Other, ID(v.Want), ID(v.WantStorage), got)
 	case CheckDistinctOutputs:
 		return fmt.Sprintf("shares StorageImpl %v with %s", ID(v.Got), v.Other)
 	case CheckFreshNoAlias:
+		if v.StorageUses == 0 { // a runtime without use counts: none to show
+			return fmt.Sprintf("shares StorageImpl %v with %s, but the schema says the return is fresh", ID(v.Got), v.Other)
+		}
 		return fmt.Sprintf("shares StorageImpl %v with %s (storage use count %d), but the schema says the return is fresh", ID(v.Got), v.Other, v.StorageUses)
 	case CheckFreshNotHeld:
 		return heldDetail(v)
@@ -209,14 +215,22 @@ func hint(v *Violation) string {
 		if v.Got < v.Want {
 			return "a defined return's use count counts its own handle (and a bound object's reference): the runtime reports fewer owners than the tensor has"
 		}
-		return "a kernel that is neither in-place nor out= must return a new tensor held only by the returned handle (and by its bound foreign object, a PyObject, if it has one): do not return an input or a cached tensor, and release the kernel's own extra handles"
+		if v.Binding != nil {
+			return "a kernel that is neither in-place nor out= must return a new tensor held only by the returned handle and its bound foreign object: do not return an input or a cached tensor, and release the kernel's own extra handles"
+		}
+		return "a kernel that is neither in-place nor out= must return a new tensor held only by the returned handle: do not return an input or a cached tensor, and release the kernel's own extra handles"
 	case CheckStorageUseCountEq1:
 		return "a fresh return must own its storage alone: allocate new storage; if the op really returns a view, annotate the return Tensor(a) in the schema or add a views allowlist entry"
 	case CheckSharesStorage:
-		if v.OtherIsList {
-			return fmt.Sprintf("a view kernel must return a tensor sharing the storage of an element of %s; a wrapper subclass can propagate it with set_", arg)
+		// set_ is the way for a wrapper subclass only: say it to those.
+		wrapper := ""
+		if v.Traits&WrapperSubclass != 0 {
+			wrapper = "; a wrapper subclass can propagate it with set_"
 		}
-		return fmt.Sprintf("a view kernel must return a tensor sharing %s's storage; a wrapper subclass can propagate it with set_", arg)
+		if v.OtherIsList {
+			return fmt.Sprintf("a view kernel must return a tensor sharing the storage of an element of %s%s", arg, wrapper)
+		}
+		return fmt.Sprintf("a view kernel must return a tensor sharing %s's storage%s", arg, wrapper)
 	case CheckReturnsArg:
 		return fmt.Sprintf("an in-place or out= kernel must return the tensor it mutated (%s), not a new one", arg)
 	case CheckFreshOrAlias:
@@ -243,3 +257,57 @@ func hint(v *Violation) string {
 	}
 	return ""
 }
+
+// Repeated is a violation and how many times it was reported, counting
+// those that differ from it only in identities (see [Deduplicate]).
+type Repeated struct {
+	Violation
+	Count int
+}
+
+// String is the violation's line, followed by "(N times; identities
+// differ)" when Count is more than 1.
+func (r Repeated) String() string {
+	if r.Count <= 1 {
+		return r.Violation.Error()
+	}
+	return fmt.Sprintf("%s (%d times; identities differ)", r.Violation.Error(), r.Count)
+}
+
+// Deduplicate returns vs with the violations that repeat an earlier one
+// left out and counted: the same op, check, argument or return, and the
+// same message once the identities (TensorImpl and StorageImpl IDs,
+// digests: the 0x numbers) are masked. One bug in a loop reports one line,
+// with its count. The order is that of each group's first violation.
+func Deduplicate(vs []Violation) []Repeated {
+	var out []Repeated
+	at := map[string]int{}
+	for i := range vs {
+		k := vs[i].dedupKey()
+		if j, ok := at[k]; ok {
+			out[j].Count++
+			continue
+		}
+		at[k] = len(out)
+		out = append(out, Repeated{Violation: vs[i], Count: 1})
+	}
+	return out
+}
+
+// dedupKey is the violation's line with every 0x number masked.
+func (v *Violation) dedupKey() string {
+	s := v.Error()
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '0' && i+2 < len(s) && s[i+1] == 'x' && isHex(s[i+2]) && (i == 0 || !isHex(s[i-1])) {
+			b.WriteString("0x_")
+			for i += 2; i+1 < len(s) && isHex(s[i+1]); i++ {
+			}
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' }

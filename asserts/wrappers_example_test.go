@@ -392,6 +392,7 @@ func ExampleCollector_WriteJSON() {
 	//   },
 	//   "skipped": {},
 	//   "violation_count": 2,
+	//   "collected": 0,
 	//   "violations_by_op": {
 	//     "neg": {
 	//       "impl_use_count_le_1": 1,

@@ -41,6 +41,7 @@ import (
 //	build_tag: debugasserts
 //	use_counts: false               # the runtime keeps no use counts (default true)
 //	kernels: ./kernels              # function mode: the kernels package
+//	allow_missing_kernels: true     # gen succeeds with selected ops that have no kernel yet
 //	types:                          # schema type -> Go type
 //	  Tensor: "*example.com/rt.Tensor"
 //	  Scalar: float64
@@ -72,9 +73,14 @@ type Config struct {
 	// snapshot with ResultIdent, the use-count rows are skipped at run
 	// time under no_use_counts, and fresh_not_held checks freshness.
 	// Unset means true.
-	UseCounts *bool             `yaml:"use_counts"`
-	Kernels   string            `yaml:"kernels"`
-	Types     map[string]string `yaml:"types"`
+	UseCounts *bool  `yaml:"use_counts"`
+	Kernels   string `yaml:"kernels"`
+	// AllowMissingKernels says that selected ops without a kernel in the
+	// kernels package (function mode) are expected: gen wraps the others
+	// and exits 0. Without it gen exits 1 when the config selects ops by
+	// name or backend (ops:, backend:) and some have no kernel.
+	AllowMissingKernels bool              `yaml:"allow_missing_kernels"`
+	Types               map[string]string `yaml:"types"`
 	// Backend is a backend yaml in torchgen's format whose ops are the
 	// ones to wrap (see [schema.ParseBackend]); Ops narrows them further.
 	Backend string   `yaml:"backend"`
@@ -98,7 +104,7 @@ type Config struct {
 var configKeys = []string{
 	"schema", "tags_yaml", "tags", "derivatives", "profile", "pytorch_version", "allowlists",
 	"package", "output", "prefix", "mode", "build_tag", "use_counts",
-	"kernels", "types", "backend", "ops",
+	"kernels", "allow_missing_kernels", "types", "backend", "ops",
 }
 
 // Load reads an assertgen.yaml. Unknown keys and values of the wrong

@@ -41,11 +41,17 @@
 //
 // # Commands
 //
+//	assertgen init [-type T] [-ops LIST] [-types T=GOTYPE] [-use-counts auto|true|false]
+//	                                    start the package of your tensor type on assertgen
 //	assertgen gen [flags]               generate the wrappers
 //	assertgen gen -check [flags]        write nothing; exit 1 and name the stale files (for CI)
-//	assertgen vet [-v] [flags]          check kernel signatures against the schema, list
+//	assertgen gen -stubs FILE [flags]   also write a stub of each missing kernel to FILE
+//	assertgen vet [-v] [-stubs FILE] [flags]
+//	                                    check kernel signatures against the schema, list
 //	                                    missing kernels (with a function of a close name,
-//	                                    if any), lint allowlists (-v: each missing kernel)
+//	                                    if any, and the declaration to write), lint
+//	                                    allowlists (-v: each missing kernel; -stubs: a stub
+//	                                    of each missing kernel to the new FILE)
 //	assertgen plan [-json] [-o FILE] [OP...]
 //	                                    print the plan: each op's checks and skipped checks,
 //	                                    of the ops named (an op, a pattern, or a name with
@@ -57,6 +63,39 @@
 //	                                    is written through)
 //	assertgen explain OP [flags]        explain one op's kind, aliasing, checks and skips
 //	assertgen version                   print the version
+//
+// # Starting: init
+//
+// Run in the package that declares your tensor type (after `go get -tool
+// github.com/assertgen/assertgen/cmd/assertgen`), init writes:
+//
+//   - assertgen.yaml: function mode, kernels: ., output: ./checked, the
+//     type map's Tensor, use_counts, and the ops to wrap (-ops; default:
+//     the schema ops the package already has a kernel for, by the naming
+//     rule below; with none, -ops is required);
+//   - generate.go: the //go:generate go tool assertgen gen line;
+//   - assertgen_contract.go: the methods of the contract the type lacks,
+//     each with a TODO body (a panic) and a line saying what it must
+//     return: Ident and UseCounts (asserts.Tensor) for a runtime with use
+//     counts, Ident and StorageAnchor (asserts.Identity, asserts.Anchored)
+//     for one without;
+//   - assertgen_contract_test.go: the conformance suite of asserts/assertstest
+//     (Run, or RunUncounted without use counts), the functions it needs
+//     marked TODO;
+//   - assertgen_kernels_todo.go: a stub of each selected op's missing
+//     kernel, as gen -stubs writes them.
+//
+// -type names the tensor type (default Tensor): a named type, not an
+// interface; the methods go on its pointer. -use-counts auto (default)
+// chooses use_counts: true when *T has UseCounts or a method that drops a
+// reference (Release, DecRef, Unref, Free, Drop, Dispose, Close), false
+// (a garbage-collected runtime) otherwise; init says which and why. init
+// writes only new files: if one of them exists it writes none, and each is
+// written to a temporary file and linked into place, so an interrupted run
+// leaves whole files. After it, `go generate ./... && go test -tags
+// debugasserts ./...` builds and fails, naming what is left: the
+// conformance suite lists the functions it lacks, and a TODO method or
+// kernel panics with its name when called.
 //
 // gen and vet read assertgen.yaml from the current directory, or the file
 // given with -config; plan and explain read a config file only when given
@@ -94,6 +133,8 @@
 //	                  returns are snapshot without them, fresh_not_held checks freshness
 //	-kernels PKG      the kernels package, ./dir or an import path (function mode: the
 //	                  functions to wrap; interface mode: the adapter Functions calls them)
+//	-allow-missing-kernels  selected ops without a kernel are expected (config key:
+//	                  allow_missing_kernels: true): gen wraps the others and exits 0
 //	-types T=GOTYPE   a type map entry (repeatable), e.g. Tensor=*example.com/rt.Tensor
 //	-backend FILE     an out-of-tree backend's yaml in torchgen's format (see
 //	                  Backends): wrap the ops it registers kernels for
@@ -178,8 +219,25 @@
 // Function mode finds, in the kernels package, the function of each
 // selected op by the naming rule below, checks that its signature is the one
 // the schema and the type map give, and emits a function of the same name
-// and signature in the output package. Ops without a kernel are skipped and
-// counted (vet lists them; with an explicit ops: list they are findings).
+// and signature in the output package. Ops without a kernel are skipped.
+// When the config selects its ops by name or backend (ops:, backend:),
+// each needs a kernel: gen writes the wrappers of the others, then prints,
+// for each op without a kernel, where it is selected and the declaration
+// to write in the kernels package, ready to paste, and exits 1; vet
+// prints the same as findings:
+//
+//	assertgen.yaml:6:12: abs: no kernel Abs in example.com/k; write:
+//		func Abs(self *Tensor) *Tensor
+//
+// -stubs FILE (gen or vet) writes those declarations to FILE, a new file of
+// the kernels package (never one that exists; written to a temporary file
+// and renamed, so it is whole or absent), each with a body that panics
+// "TODO: implement Abs (abs)": the package builds, the next gen wraps
+// every op, and the tests that call an unimplemented kernel say which.
+// allow_missing_kernels: true says the gap is expected: gen exits 0 and
+// counts the ops without a kernel. Without ops: and backend: (every op of
+// the schema selected), the package implements those it has, gen counts
+// the others and vet -v lists them.
 //
 // Interface mode emits a Kernels interface with one method per selected op
 // and Checked(next Kernels) Kernels, a decorator that checks every call of
@@ -324,7 +382,8 @@
 // # Exit status
 //
 // 0: success, and -h on a command. 1: errors in the input (reported as
-// file:line:col: message, all of them, sorted), findings of vet, or stale
-// files for gen -check. 2: a wrong command line. 130 and 143: stopped by
+// file:line:col: message, all of them, sorted), findings of vet, stale
+// files for gen -check, or ops the config selects that have no kernel
+// (gen, function mode, without allow_missing_kernels). 2: a wrong command line. 130 and 143: stopped by
 // SIGINT or SIGTERM (gen and plan -o say which files the directory holds).
 package main

@@ -76,6 +76,7 @@ func (f *cliFlags) register(fs *flag.FlagSet, cmd string, full bool, stderr io.W
 	fs.StringVar(&f.cfg.Kernels, "kernels", "", "kernels `package`: import path or ./dir (function mode: the functions to wrap; interface mode: the functions the generated adapter Functions calls)")
 	fs.Var(&f.types, "types", "schema type to Go type, `T=GOTYPE` (repeatable), e.g. Tensor=*example.com/rt.Tensor")
 	f.deprecate(fs, "type", "types", "a type map entry `T=GOTYPE`", f.types.Set)
+	fs.BoolVar(&f.cfg.AllowMissingKernels, "allow-missing-kernels", false, "selected ops without a kernel are expected: gen wraps the others and exits 0 (function mode)")
 	fs.StringVar(&f.cfg.Backend, "backend", "", "backend yaml `file` in torchgen's format: wrap the ops it lists (supported, autograd, full_codegen)")
 	f.opsFlag(fs)
 }
@@ -161,6 +162,8 @@ func (f *cliFlags) apply(c *config.Config, fl *flag.Flag) {
 			k = wd(k)
 		}
 		c.Kernels, key = k, "kernels"
+	case "allow-missing-kernels":
+		c.AllowMissingKernels, key = f.cfg.AllowMissingKernels, "allow_missing_kernels"
 	case "backend":
 		c.Backend, key = wd(f.cfg.Backend), "backend"
 	case "type", "types":

@@ -293,6 +293,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	var gf cliFlags
 	gf.register(fs, "gen", true, stderr)
 	check := fs.Bool("check", false, "write nothing; exit 1 and name the files that are stale")
+	stubs := fs.String("stubs", "", "write a stub of every selected op's missing kernel to the new `file` (function mode)")
 	if err := parseFlagsNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -303,7 +304,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if err := checkKernelsGiven(c, &gf); err != nil {
 		return err
 	}
-	_, p, o, _, err := setupWhere(c)
+	_, p, o, where, err := setupWhere(c)
 	if err != nil {
 		return gf.route(err)
 	}
@@ -353,14 +354,26 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stderr, "assertgen: %d ops wrapped in %s", len(res.Wrapped), dir)
-	if len(res.Missing) > 0 {
-		fmt.Fprintf(stderr, "; %d selected ops have no kernel (assertgen vet lists them)", len(res.Missing))
+	required := requiresKernels(c)
+	if len(res.Missing) > 0 && !required {
+		fmt.Fprintf(stderr, "; %d selected ops have no kernel (assertgen vet -v lists them)", len(res.Missing))
 	}
 	fmt.Fprintln(stderr)
 	if !inModule(dir) {
 		fmt.Fprintf(stderr, "assertgen: note: %s is in no Go module (no go.mod there or above): the package builds only inside a module that requires %s; choose an -output in yours\n", dir, gen.AssertsPath[:strings.LastIndexByte(gen.AssertsPath, '/')])
 	}
-	return nil
+	missing := missingOps(p, res.Missing)
+	if err := writeStubs(stderr, *stubs, o, missing); err != nil {
+		return err
+	}
+	if !required || len(missing) == 0 {
+		return nil
+	}
+	if err := printMissing(stderr, c, p, o, where, missing, ""); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "assertgen: %d selected ops have no kernel: write them (gen -stubs FILE writes stubs), select fewer ops, or say allow_missing_kernels: true in the config\n", len(missing))
+	return errFindings
 }
 
 // inModule reports whether dir is inside a Go module: a go.mod in it or
@@ -425,6 +438,7 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 	var g cliFlags
 	g.register(fs, "vet", true, stderr)
 	verbose := fs.Bool("v", false, "list every op without a kernel")
+	stubs := fs.String("stubs", "", "write a stub of every selected op's missing kernel to the new `file` (function mode)")
 	if err := parseFlagsNoArgs(fs, args); err != nil {
 		return err
 	}
@@ -450,25 +464,23 @@ func cmdVet(args []string, stdout, stderr io.Writer) error {
 			n++
 		}
 		// Missing kernels are findings when the config names the ops it
-		// wants; with every op selected they are information.
-		explicit := len(c.Ops) > 0 || c.Backend != ""
-		unused := unusedKernels(p, o.Kernels)
-		for _, m := range missing {
-			switch {
-			case explicit:
-				at, ok := where[m.Name]
-				if !ok {
-					at = c.At("ops")
-				}
-				fmt.Fprintf(stdout, "%s: %s: no kernel %s in %s%s\n", at, m.Name, m.GoName, o.Kernels.Path, nearKernel(m.GoName, unused))
-				n++
-			case *verbose:
-				fmt.Fprintf(stdout, "info: %s: no kernel %s%s\n", m.Name, m.GoName, nearKernel(m.GoName, unused))
-			}
+		// wants; with every op selected, or allow_missing_kernels, they are
+		// information.
+		required := requiresKernels(c)
+		switch {
+		case required:
+			err = printMissing(stdout, c, p, o, where, missing, "")
+			n += len(missing)
+		case *verbose:
+			err = printMissing(stdout, c, p, o, where, missing, "info: ")
+		case len(missing) > 0:
+			fmt.Fprintf(stdout, "info: %d of %d selected ops have no kernel in %s (-v lists them)\n", len(missing), len(p.Ops), o.Kernels.Path)
 		}
-		if !explicit && len(missing) > 0 {
-			fmt.Fprintf(stdout, "info: %d of %d ops have no kernel in %s (-v lists them; select ops with ops: to require them)\n",
-				len(missing), len(p.Ops), o.Kernels.Path)
+		if err == nil {
+			err = writeStubs(stderr, *stubs, o, missing)
+		}
+		if err != nil {
+			return err
 		}
 	}
 	// Built-in allowlist entries that select no op of the schema are not

@@ -74,6 +74,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdGen(args[1:], stdout, stderr)
 	case "vet":
 		err = cmdVet(args[1:], stdout, stderr)
+	case "init":
+		err = cmdInit(args[1:], stdout, stderr)
 	case "version":
 		if len(args) > 1 {
 			fmt.Fprintf(stderr, "assertgen version: unexpected argument %q\n", args[1])
@@ -115,6 +117,8 @@ func usage(w io.Writer) {
 	fmt.Fprint(w, `usage: assertgen <command> [flags]
 
 commands:
+  init      start a runtime's package on assertgen: config, go:generate line, contract
+            adapter skeleton, conformance test, kernel stubs
   gen       generate the checked wrappers (-check: fail if they are stale)
   vet       check kernel signatures against the schema, list missing kernels, lint allowlists
   plan      print the check plan of every op (-json)

@@ -279,10 +279,12 @@ func TestNoiseAndHints(t *testing.T) {
 		{name: "explain inplace", args: []string{"explain", "add_.Tensor"}, out: []string{
 			"  kind:      inplace (writes self and returns it)"}},
 		{name: "near kernel", files: kernels, args: []string{"vet", "-kernels", ".", "-types", "Tensor=*example.com/k.Tensor", "-ops", "neg,topk,absolute"}, code: 1, out: []string{
-			"-ops: topk: no kernel Topk in example.com/k; did you mean TopK? (a kernel is named by plan.GoName's rule: Topk)",
-			"-ops: absolute: no kernel Absolute in example.com/k"}},
+			"-ops: topk: no kernel Topk in example.com/k; did you mean TopK? (a kernel is named by plan.GoName's rule: Topk); write:",
+			"\tfunc Topk(self *Tensor, k int64, dim int64, largest bool, sorted bool) (*Tensor, *Tensor)",
+			"-ops: absolute: no kernel Absolute in example.com/k; write:",
+			"\tfunc Absolute(self *Tensor) *Tensor"}},
 		{name: "near kernel, -v", files: kernels, args: []string{"vet", "-v", "-kernels", ".", "-types", "Tensor=*example.com/k.Tensor"}, out: []string{
-			"info: topk: no kernel Topk; did you mean TopK? (a kernel is named by plan.GoName's rule: Topk)"}},
+			"info: topk: no kernel Topk in example.com/k; did you mean TopK? (a kernel is named by plan.GoName's rule: Topk); write:"}},
 	})
 }
 

@@ -71,8 +71,9 @@ func steps(t *testing.T, guide, marker string) []step {
 
 // TestGuideQuickStart follows docs/guide.md's "Start in your own module" in
 // a module next to a link to this repository (the guide's ../assertgen),
-// then breaks a kernel and expects the checked tests, and only they, to
-// fail with the check that catches it.
+// then breaks a kernel and expects the checked tests to fail with the
+// check that catches it, and the conformance test (whose View is that
+// kernel) to fail, while the release build of the kernels' test passes.
 func TestGuideQuickStart(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the tool in a new module (-short skips it)")
@@ -103,8 +104,11 @@ func TestGuideQuickStart(t *testing.T) {
 	if err == nil || !strings.Contains(out, "alias: shares_storage: return 0: does not share the StorageImpl of argument self") {
 		t.Errorf("a copying Alias under -tags debugasserts: err %v, want a shares_storage failure:\n%s", err, out)
 	}
-	if out, err := run("go test -count=1 ./..."); err != nil {
-		t.Errorf("a copying Alias in a release build must pass (no checks): %v\n%s", err, out)
+	if !strings.Contains(out, "TestAssertsContract/view") {
+		t.Errorf("a copying Alias, the conformance test's View: want its view case to fail:\n%s", out)
+	}
+	if out, err := run("go test -count=1 -run TestKernels ./..."); err != nil {
+		t.Errorf("a copying Alias in a release build must pass TestKernels (no checks): %v\n%s", err, out)
 	}
 }
 

@@ -1,3 +1,3 @@
 module example.com/callers
 
-go 1.26
+go 1.25

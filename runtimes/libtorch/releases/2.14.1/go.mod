@@ -1,6 +1,6 @@
 module github.com/assertgen/assertgen/runtimes/libtorch/releases/2.14.1
 
-go 1.26.8
+go 1.25.0
 
 require (
 	github.com/assertgen/assertgen v0.0.0

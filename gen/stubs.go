@@ -1,0 +1,78 @@
+package gen
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/assertgen/assertgen/plan"
+)
+
+// KernelDecl returns the Go declaration of the kernel of op that function
+// mode wants, as it is written in the kernels package o.Kernels (its own
+// types unqualified, others by package name), ready to paste:
+// "func AddTensor(self *Tensor, other *Tensor, alpha float64) *Tensor".
+func KernelDecl(op *plan.Op, o Options) (string, error) {
+	if err := o.defaults(); err != nil {
+		return "", err
+	}
+	w, err := newWrapper(op, op.GoName, o.Types)
+	if err != nil {
+		return "", err
+	}
+	spell := func(t GoType) string {
+		if o.Kernels != nil && t.Path == o.Kernels.Path {
+			return t.Prefix + t.Name
+		}
+		return t.Display()
+	}
+	for i := range w.params {
+		w.params[i].name = ParamName(w.params[i].arg.Name) // no generated locals to avoid
+	}
+	return "func " + op.GoName + w.sig(spell)[len("func"):], nil
+}
+
+// KernelStubs returns a Go file of the kernels package o.Kernels that
+// declares the kernel of each op of ops with the signature its schema and
+// the type map give, each with a body that panics with "TODO": what
+// `assertgen gen -stubs` writes for the selected ops that have no kernel.
+func KernelStubs(ops []*plan.Op, o Options) ([]byte, error) {
+	if err := o.defaults(); err != nil {
+		return nil, err
+	}
+	if o.Kernels == nil {
+		return nil, fmt.Errorf("kernel stubs need the kernels package")
+	}
+	f := jen.NewFilePathName(o.Kernels.Path, o.Kernels.Name)
+	f.HeaderComment("Kernel stubs written by assertgen (init, or gen -stubs): implement each, then move it where it belongs.")
+	for _, op := range ops {
+		w, err := newWrapper(op, op.GoName, o.Types)
+		if err != nil {
+			return nil, err
+		}
+		params := make([]jen.Code, len(w.params))
+		for i, p := range w.params {
+			params[i] = jen.Id(ParamName(p.arg.Name)).Add(p.typ.Code())
+		}
+		results := make([]jen.Code, len(w.results))
+		for i, r := range w.results {
+			results[i] = r.Code()
+		}
+		f.Commentf("%s is %s.", op.GoName, op.Src.Func)
+		fn := f.Func().Id(op.GoName).Params(params...)
+		switch len(results) {
+		case 0:
+		case 1:
+			fn.Add(results[0])
+		default:
+			fn.Parens(jen.List(results...))
+		}
+		fn.Block(jen.Panic(jen.Lit("TODO: implement " + op.GoName + " (" + op.Name + ")")))
+	}
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
