@@ -589,7 +589,7 @@ func (c *Call) bindingAfterSlow(l Loc, s *Saved, t Identity) {
 	if bound == was && (!bound || b.Context == ContextID(s.after.Storage)) {
 		return
 	}
-	if c.concurrentWrite(s.id.Storage) {
+	if c.concurrentWrite(writeKey(s.id)) {
 		// Another goroutine's call declared a write to this storage while
 		// this one ran: the binding may be that call's (see concurrent.go).
 		c.skipConcurrent(CheckBindingContext)
@@ -1059,7 +1059,7 @@ func (c *Call) slowInputWith(k Check, l Loc, s *Saved, add, drop conds) {
 		c.skip(k, ReasonAliasesMutable)
 		return
 	}
-	if k != CheckSameImpl && c.concurrentWrite(s.id.Storage) {
+	if k != CheckSameImpl && c.concurrentWrite(writeKey(s.id)) {
 		// Another goroutine's call declared a write to this storage while
 		// this one ran: its version (or, for set_, its StorageImpl) may
 		// have moved with that legal write.

@@ -140,9 +140,12 @@ func (c *Call) releaseOnPanic(done *bool) {
 	}
 }
 
-// concurrentWrite reports whether a write to storage st that another call
-// declared may have happened while this call ran: one is in flight, or one
-// ended after this call began.
+// concurrentWrite reports whether a write to st that another call declared
+// may have happened while this call ran: one is in flight, or one ended
+// after this call began. st is the tensor's [writeKey], the key
+// [Call.Mutable] declares under: its StorageImpl, or, for a storageless
+// tensor, its TensorImpl's own version counter, so that dense and
+// storageless tensors are judged alike.
 func (c *Call) concurrentWrite(st ID) bool {
 	if st == 0 {
 		return false

@@ -276,3 +276,48 @@ func TestBindingContextWithoutEnv(t *testing.T) {
 		t.Error("no_env has no rule")
 	}
 }
+
+// A storageless tensor (sparse: its own version counter, no StorageImpl)
+// is treated as a dense one: a legal declared write by another goroutine
+// inside a reader's window makes the reader's no_mutation inconclusive,
+// not a violation; an undeclared write is still reported.
+func TestConcurrentWriteStorageless(t *testing.T) {
+	for _, declared := range []bool{true, false} {
+		x := newFake(kSparse)
+		wop := &asserts.Op{Name: "add_", Profile: asserts.Strict}
+		rop := &asserts.Op{Name: "sum", Profile: asserts.Strict}
+		col := asserts.NewCollector()
+		prev := asserts.SetHandler(col)
+		var r asserts.Call
+		var rs asserts.Saved
+		r.BeginWith(rop, asserts.EnvState{})
+		r.Save(&rs, x)
+		// The writer runs on another goroutine inside the reader's window.
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			var w asserts.Call
+			var ws asserts.Saved
+			w.BeginWith(wop, asserts.EnvState{})
+			w.Save(&ws, x)
+			if declared {
+				w.Mutable(&ws)
+			}
+			x.id.Version++
+			w.After(&ws, x)
+			w.End()
+		}()
+		<-done
+		r.After(&rs, x)
+		r.NoMutation(asserts.Arg("self"), &rs)
+		r.End()
+		asserts.SetHandler(prev)
+		vs, st := col.Violations(), rop.Stats()
+		if declared && (len(vs) != 0 || st.Skipped[asserts.ReasonConcurrentWrite] != 1) {
+			t.Errorf("declared write: violations %v, stats %+v; want the row counted under concurrent_write", vs, st)
+		}
+		if !declared && (len(vs) != 1 || vs[0].Check != asserts.CheckNoMutation) {
+			t.Errorf("undeclared write: violations %v; want no_mutation", vs)
+		}
+	}
+}
