@@ -214,6 +214,9 @@ type builder struct {
 	noUseCounts bool
 
 	guardStrs map[guardKey]string // the pytorch rows' guards, shared
+	// used, when set, collects the skip entries that named a row (see
+	// LintSkips).
+	used map[*allowlist.Entry]bool
 }
 
 // newBuilder prepares the plan of s.
@@ -435,6 +438,9 @@ func (b *builder) applySkips(st *state, es []*allowlist.Entry) {
 			r := &st.rows[k]
 			if r.Name != e.Check || e.Arg != "" && r.Arg != e.Arg || e.Ret >= 0 && r.ret != e.Ret {
 				continue
+			}
+			if b.used != nil {
+				b.used[e] = true
 			}
 			r.skipFor(e)
 		}
