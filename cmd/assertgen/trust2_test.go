@@ -53,3 +53,19 @@ func TestSkipOfAbsentCheck(t *testing.T) {
 	}
 }
 
+// TestTagsYAMLKey: issue 33 item 6. A bad tags_yaml: value is reported
+// under tags_yaml:, the key the user wrote, not under its deprecated
+// spelling tags:; a bad tags: value stays under tags:.
+func TestTagsYAMLKey(t *testing.T) {
+	runCases(t, []cliCase{
+		{name: "wrong type", files: map[string]string{"assertgen.yaml": "mode: interface\ntags_yaml: [a]\n"},
+			args: []string{"gen"}, code: 1, err: []string{
+				"assertgen: assertgen.yaml:2:12: tags_yaml: cannot unmarshal !!seq into string"}},
+		{name: "missing file", files: map[string]string{"assertgen.yaml": "mode: interface\ntags_yaml: nope.yaml\n"},
+			args: []string{"gen"}, code: 1, err: []string{
+				"assertgen: assertgen.yaml:2:12: tags_yaml: nope.yaml: no such file or directory"}},
+		{name: "deprecated key, missing file", files: map[string]string{"assertgen.yaml": "mode: interface\ntags: nope.yaml\n"},
+			args: []string{"gen"}, code: 1, err: []string{
+				"assertgen: assertgen.yaml:2:7: tags: nope.yaml: no such file or directory"}},
+	})
+}
