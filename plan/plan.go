@@ -19,6 +19,7 @@ import (
 	"path"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/asserts"
@@ -703,12 +704,18 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 				st.add(asserts.CheckFreshNotHeld, "", ri).skipFor(skipStorage)
 			}
 			freshRets = append(freshRets, ri)
+			why := "the return has no alias annotation"
+			if r.Annotation != nil {
+				// torchgen accepts an alias set no argument is in (foo(Tensor(a)
+				// self) -> Tensor(b)): nothing the return could alias is passed in.
+				why = "no argument is in its alias set " + strings.Join(r.Annotation.AliasSet, "|")
+			}
 			if form == schema.TensorList || form == schema.TensorOptionalList {
 				fresh += 2 // a list may hold several tensors
-				ex.ret(ri, "fresh tensors: the return has no alias annotation, so each element must be newly allocated")
+				ex.ret(ri, "fresh tensors: "+why+", so each element must be newly allocated")
 			} else {
 				fresh++
-				ex.ret(ri, "fresh: the return has no alias annotation, so the kernel must allocate it")
+				ex.ret(ri, "fresh: "+why+", so the kernel must allocate it")
 			}
 		}
 	}
