@@ -193,6 +193,9 @@ type Call struct {
 	mutMore []ID
 	// since is the write clock when the call began (see concurrent.go).
 	since uint64
+	// tok is the goroutine token (getg) of a call that declared writes,
+	// read at its first declaration.
+	tok uintptr
 	// bind is what binding_context adds to its lanes' word: bindRun, or
 	// bindNoEnv when the runtime registered no Env.
 	bind uint64
@@ -289,7 +292,7 @@ func (c *Call) Mutable(s *Saved) {
 	if c.nmut < len(c.mut) {
 		c.mut[c.nmut] = st
 		c.nmut++
-		declareWrite(st)
+		c.declare(st)
 		return
 	}
 	c.mutableMore(st)
@@ -320,7 +323,7 @@ func (c *Call) mutableMore(st ID) {
 	}
 	c.mutMore = append(c.mutMore, st)
 	c.nmut++
-	declareWrite(st)
+	c.declare(st)
 }
 
 // aliasesMutable reports whether storage st is a mutable argument's.

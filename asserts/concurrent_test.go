@@ -10,8 +10,10 @@ import (
 )
 
 // The windows of two calls interleaved by hand: a read-only call of x (no_mutation and
-// same_storage on it) and a call that declares a write to x's storage
-// (Mutable) and moves x's version, or replaces its StorageImpl (set_).
+// same_storage on it) and a call on another goroutine that declares a
+// write to x's storage (Mutable) and moves x's version, or replaces its
+// StorageImpl (set_). (The same calls on one goroutine nest: see
+// nested_test.go.)
 func TestConcurrentWriteWindow(t *testing.T) {
 	type step int
 	const (
@@ -49,7 +51,23 @@ func TestConcurrentWriteWindow(t *testing.T) {
 			rop := &asserts.Op{Name: "sum", Profile: asserts.Strict}
 			var w asserts.Call
 			var ws asserts.Saved
+			var doStep func(step)
+			// The writer's steps run on a goroutine of their own, one at
+			// a time, in the order the case gives.
+			steps := make(chan step)
+			stepped := make(chan struct{})
+			go func() {
+				for s := range steps {
+					doStep(s)
+					stepped <- struct{}{}
+				}
+			}()
+			defer close(steps)
 			do := func(s step) {
+				steps <- s
+				<-stepped
+			}
+			doStep = func(s step) {
 				switch s {
 				case writerBegins:
 					w.BeginWith(wop, asserts.EnvState{})
@@ -83,9 +101,8 @@ func TestConcurrentWriteWindow(t *testing.T) {
 			r.SameStorage(asserts.Arg("self"), &rs)
 			r.NoMutation(asserts.Arg("self"), &rs)
 			r.End()
-			if w.Op() != nil && len(tc.during)+len(tc.before) == 1 {
-				w.After(&ws, declared)
-				w.End() // the writer still in flight ends now
+			if len(tc.during)+len(tc.before) == 1 {
+				do(writerEnds) // the writer still in flight ends now
 			}
 			st := rop.Stats()
 			vs := col.Violations()
