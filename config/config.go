@@ -294,7 +294,7 @@ func (c *Config) Validate() error {
 		errs = append(errs, c.Errorf("build_tag", "%q is not a build tag (letters, digits, _ and .)", c.BuildTag))
 	}
 	if c.Prefix != "" && !gen.ValidPrefix(c.Prefix) {
-		errs = append(errs, c.Errorf("prefix", "%q is not a file name prefix (ASCII letters, digits, _, - and ., not first . or -)", c.Prefix))
+		errs = append(errs, c.Errorf("prefix", "%q is not a file name prefix (ASCII letters, digits, _, - and ., not first ., - or _: the go command ignores a file whose name starts with . or _)", c.Prefix))
 	}
 	if _, ok := c.Pos["output"]; ok && c.Output == "" {
 		errs = append(errs, c.Errorf("output", "empty directory (leave it out for the default)"))
