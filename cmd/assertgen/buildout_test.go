@@ -111,3 +111,59 @@ func TestGenOutputBuilds(t *testing.T) {
 		t.Error("a refused prefix wrote output")
 	}
 }
+
+// TestGoCommandDiagnosis: issue 33 item 6. When the go command cannot
+// load the packages of the type map or the kernels at all, gen says what
+// the go command said, not that the package "is not found": a module whose
+// go line is older than assertgen's ("updates to go.mod needed"), and an
+// unusable TMPDIR (the go command's work directory).
+func TestGoCommandDiagnosis(t *testing.T) {
+	dir := buildModule(t)
+	types := []string{"-schema", "nf.yaml", "-types", "Tensor=*example.com/m/k.Tensor", "-ops", "neg", "-output", "out"}
+	run := func(env []string, args ...string) (string, int) {
+		t.Helper()
+		exe, err := os.Executable()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(exe, append(args, types...)...)
+		cmd.Dir = dir
+		cmd.Env = append(append(os.Environ(), "ASSERTGEN_TEST_MAIN=1", "GOTMPDIR="), env...)
+		out, _ := cmd.CombinedOutput()
+		return string(out), cmd.ProcessState.ExitCode()
+	}
+	for _, tc := range []struct {
+		name string
+		old  bool // the module's go line is older than assertgen's
+		env  []string
+		want string
+	}{
+		{"old go line", true, nil, "does not load: go: updates to go.mod needed; to update it: go mod tidy"},
+		{"unusable TMPDIR", false, []string{"TMPDIR=" + filepath.Join(dir, "none")}, "go: creating work dir: "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			mod := filepath.Join(dir, "go.mod")
+			src, err := os.ReadFile(mod)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.old {
+				var lines []string
+				for _, l := range strings.Split(string(src), "\n") {
+					if strings.HasPrefix(l, "go ") {
+						l = "go 1.22"
+					}
+					lines = append(lines, l)
+				}
+				os.WriteFile(mod, []byte(strings.Join(lines, "\n")), 0o644)
+				defer os.WriteFile(mod, src, 0o644)
+			}
+			for _, args := range [][]string{{"gen", "-mode", "interface"}, {"gen", "-kernels", "./k"}} {
+				out, code := run(tc.env, args...)
+				if code != 2 || !strings.Contains(out, tc.want) || strings.Contains(out, "is not found") {
+					t.Errorf("%s: exit %d, output:\n%swant exit 2 and %q", strings.Join(args, " "), code, out, tc.want)
+				}
+			}
+		})
+	}
+}
