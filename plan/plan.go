@@ -315,6 +315,16 @@ func (b *builder) op(st *state, i int, out *Op, ex *explanation) {
 	out.Mutable = mutableArgs(o.Func)
 }
 
+// freshWhy says why the plan checks return r as fresh: it has no alias
+// annotation, or one whose alias set no argument is in (torchgen accepts
+// foo(Tensor(a) self) -> Tensor(b)): nothing it could alias is passed in.
+func freshWhy(r *schema.Return) string {
+	if r.Annotation == nil {
+		return "the return has no alias annotation"
+	}
+	return "no argument is in its alias set " + strings.Join(r.Annotation.AliasSet, "|")
+}
+
 // mutableArgs returns the tensor arguments f writes (see Op.Mutable).
 func mutableArgs(f *schema.Func) []string {
 	var out []string
@@ -704,12 +714,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 				st.add(asserts.CheckFreshNotHeld, "", ri).skipFor(skipStorage)
 			}
 			freshRets = append(freshRets, ri)
-			why := "the return has no alias annotation"
-			if r.Annotation != nil {
-				// torchgen accepts an alias set no argument is in (foo(Tensor(a)
-				// self) -> Tensor(b)): nothing the return could alias is passed in.
-				why = "no argument is in its alias set " + strings.Join(r.Annotation.AliasSet, "|")
-			}
+			why := freshWhy(r)
 			if form == schema.TensorList || form == schema.TensorOptionalList {
 				fresh += 2 // a list may hold several tensors
 				ex.ret(ri, "fresh tensors: "+why+", so each element must be newly allocated")
