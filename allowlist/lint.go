@@ -31,6 +31,7 @@ func (l *List) Lint(s *schema.Schema) error {
 	var errs schema.ErrorList
 	var nm *names
 	first := map[string]*Entry{}
+	ops := newOpsByBase(s)
 	for _, e := range l.Entries {
 		if e.Builtin {
 			continue
@@ -40,7 +41,7 @@ func (l *List) Lint(s *schema.Schema) error {
 			continue
 		}
 		first[e.key(true)] = e
-		ops := e.Matching(s)
+		ops := ops.matching(e)
 		if len(ops) == 0 {
 			if nm == nil {
 				nm = newNames(s)
@@ -63,6 +64,48 @@ func (l *List) Lint(s *schema.Schema) error {
 		}
 	}
 	return errs.Err()
+}
+
+// opsByBase holds a schema's ops by base name, so that the ops an entry
+// selects are found among those of its candidate bases rather than among
+// all of them (a user list of 80,000 entries took 20 s to lint against
+// the 3,103 ops of 2.14.1 that way).
+type opsByBase struct {
+	s      *schema.Schema
+	byBase map[string][]int // base name -> indexes in s.Ops, ascending
+}
+
+func newOpsByBase(s *schema.Schema) *opsByBase {
+	m := &opsByBase{s: s, byBase: map[string][]int{}}
+	for i, o := range s.Ops {
+		b := o.Func.Name.Name.Base
+		m.byBase[b] = append(m.byBase[b], i)
+	}
+	return m
+}
+
+// matching returns the ops e selects, in schema order, as [Entry.Matching]
+// does.
+func (m *opsByBase) matching(e *Entry) []*schema.Op {
+	var idx []int
+	var seen []string
+	for _, b := range e.candidateBases() {
+		if slices.Contains(seen, b) {
+			continue
+		}
+		seen = append(seen, b)
+		for _, i := range m.byBase[b] {
+			if e.Matches(m.s.Ops[i].Func) {
+				idx = append(idx, i)
+			}
+		}
+	}
+	slices.Sort(idx)
+	out := make([]*schema.Op, len(idx))
+	for j, i := range idx {
+		out[j] = m.s.Ops[i]
+	}
+	return out
 }
 
 func argNames(o *schema.Op) string {

@@ -193,6 +193,9 @@ type Call struct {
 	mutMore []ID
 	// since is the write clock when the call began (see concurrent.go).
 	since uint64
+	// tok is the goroutine token (getg) of a call that declared writes,
+	// read at its first declaration.
+	tok uintptr
 	// bind is what binding_context adds to its lanes' word: bindRun, or
 	// bindNoEnv when the runtime registered no Env.
 	bind uint64
@@ -289,7 +292,7 @@ func (c *Call) Mutable(s *Saved) {
 	if c.nmut < len(c.mut) {
 		c.mut[c.nmut] = st
 		c.nmut++
-		declareWrite(st)
+		c.declare(st)
 		return
 	}
 	c.mutableMore(st)
@@ -320,7 +323,7 @@ func (c *Call) mutableMore(st ID) {
 	}
 	c.mutMore = append(c.mutMore, st)
 	c.nmut++
-	declareWrite(st)
+	c.declare(st)
 }
 
 // aliasesMutable reports whether storage st is a mutable argument's.
@@ -589,7 +592,7 @@ func (c *Call) bindingAfterSlow(l Loc, s *Saved, t Identity) {
 	if bound == was && (!bound || b.Context == ContextID(s.after.Storage)) {
 		return
 	}
-	if c.concurrentWrite(s.id.Storage) {
+	if c.concurrentWrite(writeKey(s.id)) {
 		// Another goroutine's call declared a write to this storage while
 		// this one ran: the binding may be that call's (see concurrent.go).
 		c.skipConcurrent(CheckBindingContext)
@@ -1059,7 +1062,7 @@ func (c *Call) slowInputWith(k Check, l Loc, s *Saved, add, drop conds) {
 		c.skip(k, ReasonAliasesMutable)
 		return
 	}
-	if k != CheckSameImpl && c.concurrentWrite(s.id.Storage) {
+	if k != CheckSameImpl && c.concurrentWrite(writeKey(s.id)) {
 		// Another goroutine's call declared a write to this storage while
 		// this one ran: its version (or, for set_, its StorageImpl) may
 		// have moved with that legal write.

@@ -1,6 +1,10 @@
 package asserts
 
-import "sync/atomic"
+import (
+	"slices"
+	"sync"
+	"sync/atomic"
+)
 
 // Checked calls on several goroutines at once.
 //
@@ -13,14 +17,15 @@ import "sync/atomic"
 // call of x sees on another: blaming that call's kernel would be a false
 // alarm. So checked calls declare the storages they may write: from
 // [Call.Mutable] (before the kernel) to [Call.End] each such storage is
-// marked in a registry of in-flight writes, and when its call ends the
-// storage's slot records the time on a clock that only ends of such calls
-// move. A row whose state moved takes the slow path, which asks the
-// registry about the tensor's storage: if a declared write on it was in
-// flight at some moment of the row's window (one is in flight now, or one
-// ended after the row's call began), the row is inconclusive: skipped,
-// counted under reason concurrent_write, never silently passed. Otherwise
-// the kernel is blamed as before.
+// marked in a registry of in-flight writes, with a token of the call's
+// goroutine (getg), and when its call ends the storage's slot records the
+// time, on a clock that only ends of such calls move, and the goroutine.
+// A row whose state moved takes the slow path, which asks the registry
+// about the tensor's storage: if a write declared by a call on another
+// goroutine was in flight at some moment of the row's window (one is in
+// flight now, or one ended after the row's call began), the row is
+// inconclusive: skipped, counted under reason concurrent_write, never
+// silently passed. Otherwise the kernel is blamed as before.
 //
 // This is sound for declared writes: such a write happens between its
 // call's Mutable and End, so if it moved the version inside our window,
@@ -35,80 +40,117 @@ import "sync/atomic"
 // mark, on any goroutine) is not in the registry and is reported, on the
 // call whose window it fell in.
 //
+// Calls on one goroutine nest (a composite kernel calls other checked
+// ops), and the registry leaves the row's own goroutine out (see
+// [Call.concurrentWrite]): an enclosing call's declared write does not
+// excuse a nested call's rows, and a write a nested call made is judged
+// by the enclosing call's rows as its kernel's. The limit of this: a
+// kernel that hands its declared write to other goroutines and, while
+// they write, runs a checked call on an alias of that storage on its own
+// goroutine gets that call blamed (the write is declared under the
+// kernel's goroutine, not the helpers'); declare such writes from the
+// goroutines that make them.
+//
 // The common case costs little: a call reads the clock once in Begin (a
 // plain load); rows read nothing more unless their state moved. Only calls
-// that declare writes touch the registry: one atomic add per written
-// storage before the kernel, and at End one atomic add on the clock and one
-// compare-and-swap per written storage.
+// that declare writes touch the registry: the goroutine token once (a
+// call of three instructions on amd64 and arm64) and a slot's lock per
+// written storage before the kernel, and at End one atomic add on the
+// clock and the slot's lock per written storage.
 
 // writeSlotBits is the log2 of the number of slots of the registry.
 const writeSlotBits = 10
 
-// A slot word holds the number of calls in flight that declared a write to
-// a storage of the slot (low slotActiveBits bits) and the clock's value
-// when the last of them ended (the 44 bits above, compared as serial
-// numbers, so that the clock may wrap).
-const (
-	slotActiveBits = 20
-	slotActive     = 1<<slotActiveBits - 1
-	clockBits      = 64 - slotActiveBits
-	clockMask      = 1<<clockBits - 1
-)
+// A writeSlot is the registry's record of the declared writes to the
+// storages hashed to it: the goroutines of the calls that have one in
+// flight, and the clock values of the last ends. All under mu: a call
+// that declares writes takes it once per written storage before its kernel
+// and once at End, a row only on its slow path.
+type writeSlot struct {
+	mu sync.Mutex
+	// active holds, per declared write in flight, the token (getg) of
+	// the goroutine of its call.
+	active []uintptr
+	// lastEnd is the clock value of the last end of a declared write to
+	// the slot, by the goroutine lastTok; prevEnd that of the last end by
+	// any other goroutine.
+	lastEnd, prevEnd uint64
+	lastTok          uintptr
+	_                [8]byte // one slot per cache line
+}
 
 var (
 	// writeClock counts the ends of calls that declared writes.
 	writeClock atomic.Uint64
 	_          [56]byte // keeps the slots off the clock's cache line
-	writeSlots [1 << writeSlotBits]atomic.Uint64
+	writeSlots [1 << writeSlotBits]writeSlot
 )
 
 // slotOf returns the slot of a storage identity. Identities that differ
 // only in their low bits (sequential IDs) get different slots; the higher
 // bits are folded in for identities that are addresses.
-func slotOf(st ID) *atomic.Uint64 {
+func slotOf(st ID) *writeSlot {
 	h := uint64(st)
 	h ^= h>>writeSlotBits ^ h>>(2*writeSlotBits)
 	return &writeSlots[h&(1<<writeSlotBits-1)]
 }
 
-// clockAfter reports whether clock value a (44 bits) is later than b.
-func clockAfter(a, b uint64) bool {
-	d := (a - b) & clockMask
-	return d != 0 && d < 1<<(clockBits-1)
-}
-
-// declareWrite marks a write to storage st as in flight.
-func declareWrite(st ID) {
-	if st != 0 {
-		slotOf(st).Add(1)
+// declare marks a write to st as in flight. [Call.Mutable] calls it after
+// counting the write, so the call's first declaration reads the
+// goroutine's token.
+//
+//go:noinline
+func (c *Call) declare(st ID) {
+	if c.nmut == 1 {
+		c.tok = getg()
 	}
+	if st == 0 {
+		return
+	}
+	w := slotOf(st)
+	w.mu.Lock()
+	w.active = append(w.active, c.tok)
+	w.mu.Unlock()
 }
 
-// endWrites ends the call's declared writes: its storages' slots record
-// the clock's new value and drop the call from their in-flight counts. It
-// runs once per call; later it finds nothing to do.
+// endWrites ends the call's declared writes: each storage's slot drops
+// one of the call's goroutine's declarations and records the clock's new
+// value as an end by that goroutine. It runs once per call; later it
+// finds nothing to do.
 //
 //go:noinline
 func (c *Call) endWrites() {
 	n := c.nmut
 	c.nmut = 0
-	e := writeClock.Add(1) & clockMask
+	e := writeClock.Add(1)
 	for i := range n {
 		st := c.mutAt(i)
 		if st == 0 {
 			continue
 		}
 		w := slotOf(st)
-		for {
-			old := w.Load()
-			last := old >> slotActiveBits
-			if clockAfter(e, last) {
-				last = e
-			}
-			if w.CompareAndSwap(old, last<<slotActiveBits|(old&slotActive-1)) {
-				break
-			}
+		w.mu.Lock()
+		if j := slices.Index(w.active, c.tok); j >= 0 {
+			last := len(w.active) - 1
+			w.active[j] = w.active[last]
+			w.active = w.active[:last]
 		}
+		w.ended(e, c.tok)
+		w.mu.Unlock()
+	}
+}
+
+// ended records an end at clock value e by goroutine tok (ends may
+// arrive out of clock order: the clock is read before the slot's lock).
+func (w *writeSlot) ended(e uint64, tok uintptr) {
+	switch {
+	case e > w.lastEnd && tok == w.lastTok:
+		w.lastEnd = e
+	case e > w.lastEnd:
+		// lastEnd was the latest end of all, by another goroutine.
+		w.prevEnd, w.lastEnd, w.lastTok = w.lastEnd, e, tok
+	case tok != w.lastTok:
+		w.prevEnd = max(w.prevEnd, e)
 	}
 }
 
@@ -140,23 +182,38 @@ func (c *Call) releaseOnPanic(done *bool) {
 	}
 }
 
-// concurrentWrite reports whether a write to storage st that another call
-// declared may have happened while this call ran: one is in flight, or one
-// ended after this call began.
+// concurrentWrite reports whether a write to st that a call on another
+// goroutine declared may have happened while this call ran: one is in
+// flight, or one ended after this call began. st is the tensor's
+// [writeKey], the key [Call.Mutable] declares under: its StorageImpl, or,
+// for a storageless tensor, its TensorImpl's own version counter, so that
+// dense and storageless tensors are judged alike.
+//
+// Declarations of the calling goroutine are left out: on one goroutine,
+// calls nest (a kernel calls other checked ops), and while this call runs
+// the only code running on its goroutine is its own kernel and the calls
+// that kernel makes. An enclosing call's declared write therefore never
+// excuses this call's rows, and a write a nested call declared and made
+// was made on this call's behalf: its rows judge it as their kernel's
+// (a legal write to an argument this call declares mutable is the
+// aliases_mutable_arg rule's business, which comes first).
 func (c *Call) concurrentWrite(st ID) bool {
 	if st == 0 {
 		return false
 	}
+	g := getg()
 	w := slotOf(st)
-	word := w.Load()
-	active := word & slotActive
-	// The call's own declared writes on the same slot are not another's.
-	for i := range c.nmut {
-		if m := c.mutAt(i); m != 0 && slotOf(m) == w {
-			active--
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, t := range w.active {
+		if t != g {
+			return true
 		}
 	}
-	return active != 0 || clockAfter(word>>slotActiveBits, c.since&clockMask)
+	if w.lastTok == g {
+		return w.prevEnd > c.since
+	}
+	return w.lastEnd > c.since
 }
 
 // skipConcurrent counts check k as skipped under concurrent_write. The

@@ -10,8 +10,10 @@ import (
 )
 
 // The windows of two calls interleaved by hand: a read-only call of x (no_mutation and
-// same_storage on it) and a call that declares a write to x's storage
-// (Mutable) and moves x's version, or replaces its StorageImpl (set_).
+// same_storage on it) and a call on another goroutine that declares a
+// write to x's storage (Mutable) and moves x's version, or replaces its
+// StorageImpl (set_). (The same calls on one goroutine nest: see
+// nested_test.go.)
 func TestConcurrentWriteWindow(t *testing.T) {
 	type step int
 	const (
@@ -49,7 +51,23 @@ func TestConcurrentWriteWindow(t *testing.T) {
 			rop := &asserts.Op{Name: "sum", Profile: asserts.Strict}
 			var w asserts.Call
 			var ws asserts.Saved
+			var doStep func(step)
+			// The writer's steps run on a goroutine of their own, one at
+			// a time, in the order the case gives.
+			steps := make(chan step)
+			stepped := make(chan struct{})
+			go func() {
+				for s := range steps {
+					doStep(s)
+					stepped <- struct{}{}
+				}
+			}()
+			defer close(steps)
 			do := func(s step) {
+				steps <- s
+				<-stepped
+			}
+			doStep = func(s step) {
 				switch s {
 				case writerBegins:
 					w.BeginWith(wop, asserts.EnvState{})
@@ -83,9 +101,8 @@ func TestConcurrentWriteWindow(t *testing.T) {
 			r.SameStorage(asserts.Arg("self"), &rs)
 			r.NoMutation(asserts.Arg("self"), &rs)
 			r.End()
-			if w.Op() != nil && len(tc.during)+len(tc.before) == 1 {
-				w.After(&ws, declared)
-				w.End() // the writer still in flight ends now
+			if len(tc.during)+len(tc.before) == 1 {
+				do(writerEnds) // the writer still in flight ends now
 			}
 			st := rop.Stats()
 			vs := col.Violations()
@@ -274,5 +291,50 @@ func TestBindingContextWithoutEnv(t *testing.T) {
 	}
 	if !strings.Contains(asserts.Policy(asserts.Strict)[asserts.ReasonNoEnv].Why, "no Env") {
 		t.Error("no_env has no rule")
+	}
+}
+
+// A storageless tensor (sparse: its own version counter, no StorageImpl)
+// is treated as a dense one: a legal declared write by another goroutine
+// inside a reader's window makes the reader's no_mutation inconclusive,
+// not a violation; an undeclared write is still reported.
+func TestConcurrentWriteStorageless(t *testing.T) {
+	for _, declared := range []bool{true, false} {
+		x := newFake(kSparse)
+		wop := &asserts.Op{Name: "add_", Profile: asserts.Strict}
+		rop := &asserts.Op{Name: "sum", Profile: asserts.Strict}
+		col := asserts.NewCollector()
+		prev := asserts.SetHandler(col)
+		var r asserts.Call
+		var rs asserts.Saved
+		r.BeginWith(rop, asserts.EnvState{})
+		r.Save(&rs, x)
+		// The writer runs on another goroutine inside the reader's window.
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			var w asserts.Call
+			var ws asserts.Saved
+			w.BeginWith(wop, asserts.EnvState{})
+			w.Save(&ws, x)
+			if declared {
+				w.Mutable(&ws)
+			}
+			x.id.Version++
+			w.After(&ws, x)
+			w.End()
+		}()
+		<-done
+		r.After(&rs, x)
+		r.NoMutation(asserts.Arg("self"), &rs)
+		r.End()
+		asserts.SetHandler(prev)
+		vs, st := col.Violations(), rop.Stats()
+		if declared && (len(vs) != 0 || st.Skipped[asserts.ReasonConcurrentWrite] != 1) {
+			t.Errorf("declared write: violations %v, stats %+v; want the row counted under concurrent_write", vs, st)
+		}
+		if !declared && (len(vs) != 1 || vs[0].Check != asserts.CheckNoMutation) {
+			t.Errorf("undeclared write: violations %v; want no_mutation", vs)
+		}
 	}
 }

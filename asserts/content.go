@@ -236,7 +236,7 @@ func (c *Call) contentAfter(l Loc, s *Saved, t Identity) {
 		c.skip(k, ReasonNoContent)
 		return
 	}
-	if c.concurrentWrite(s.id.Storage) {
+	if c.concurrentWrite(writeKey(s.id)) {
 		// Another goroutine's call declared a write to these bytes while
 		// this one ran (see concurrent.go).
 		c.skipConcurrent(k)

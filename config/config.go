@@ -99,6 +99,9 @@ type Config struct {
 	// Notes are warnings about the file that are no errors, such as a
 	// deprecated key, at their positions.
 	Notes []*schema.Error `yaml:"-"`
+	// tagsKey is "tags_yaml" when Tags was read from that key (errors
+	// then name it, not the deprecated tags: whose field it shares).
+	tagsKey string
 }
 
 var configKeys = []string{
@@ -138,6 +141,7 @@ func Parse(path string, src []byte) (*Config, error) {
 			errs.Addf(pos(k), "unknown key %q%s", k.Value, schema.DidYouMean(k.Value, configKeys))
 			continue
 		}
+		written := k.Value // the key as the user wrote it, for messages
 		if k.Value == "tags_yaml" {
 			// tags_yaml: is the tags: of earlier configs, named as its flag
 			// -tags-yaml; both read into Tags, and tags: stays for them.
@@ -173,10 +177,13 @@ func Parse(path string, src []byte) (*Config, error) {
 					msg = rest
 				}
 			}
-			errs.Addf(pos(v), "%s: %s", k.Value, schema.Visible(msg))
+			errs.Addf(pos(v), "%s: %s", written, schema.Visible(msg))
 			continue
 		}
 		c.Pos[k.Value] = pos(v)
+		if written != k.Value {
+			c.tagsKey = written
+		}
 		switch k.Value {
 		case "ops", "allowlists":
 			for j, e := range v.Content {
@@ -258,6 +265,9 @@ func (c *Config) Errorf(key, format string, args ...any) *schema.Error {
 	msg := fmt.Sprintf(format, args...)
 	if !strings.HasPrefix(at.Filename, "-") || at.IsValid() {
 		name, _, _ := strings.Cut(key, ".")
+		if name == "tags" && c.tagsKey != "" {
+			name = c.tagsKey // the value was read from tags_yaml:
+		}
 		msg = name + ": " + msg
 	}
 	return &schema.Error{Pos: at, Msg: msg}
@@ -290,7 +300,7 @@ func (c *Config) Validate() error {
 		errs = append(errs, c.Errorf("build_tag", "%q is not a build tag (letters, digits, _ and .)", c.BuildTag))
 	}
 	if c.Prefix != "" && !gen.ValidPrefix(c.Prefix) {
-		errs = append(errs, c.Errorf("prefix", "%q is not a file name prefix (ASCII letters, digits, _, - and ., not first . or -)", c.Prefix))
+		errs = append(errs, c.Errorf("prefix", "%q is not a file name prefix (ASCII letters, digits, _, - and ., not first ., - or _: the go command ignores a file whose name starts with . or _)", c.Prefix))
 	}
 	if _, ok := c.Pos["output"]; ok && c.Output == "" {
 		errs = append(errs, c.Errorf("output", "empty directory (leave it out for the default)"))

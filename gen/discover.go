@@ -1,10 +1,13 @@
 package gen
 
 import (
+	"bytes"
 	"fmt"
 	"go/token"
 	"go/types"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -41,6 +44,11 @@ func LoadKernels(dir, pattern string) (*KernelSet, error) {
 	pkgs, err := packages.Load(cfg, pattern)
 	if err != nil {
 		return nil, fmt.Errorf("loading kernels package %s: %v", pattern, err)
+	}
+	if len(pkgs) == 0 {
+		if msg := goCommandError(dir, pattern); msg != "" {
+			return nil, fmt.Errorf("kernels package %s does not load: %s", pattern, msg)
+		}
 	}
 	if len(pkgs) != 1 {
 		return nil, fmt.Errorf("kernels pattern %s matches %d packages, want 1", pattern, len(pkgs))
@@ -160,6 +168,9 @@ func CheckTypes(dir string, ts []GoType, k *KernelSet) (map[GoType]string, error
 			}
 		}
 	}
+	// A package go/packages returns nothing for: the go command failed as
+	// a whole (go/packages keeps no word of why); ask it once.
+	var goErr *string
 	problems := map[GoType]string{}
 	for _, t := range ts {
 		if t.Path == "" {
@@ -167,6 +178,15 @@ func CheckTypes(dir string, ts []GoType, k *KernelSet) (map[GoType]string, error
 		}
 		p := known[t.Path]
 		if p == nil {
+			if _, ok := errs[t.Path]; !ok {
+				if goErr == nil {
+					msg := goCommandError(dir, paths...)
+					goErr = &msg
+				}
+				if *goErr != "" {
+					errs[t.Path] = *goErr
+				}
+			}
 			if msg, ok := errs[t.Path]; ok {
 				problems[t] = fmt.Sprintf("package %s does not load: %s", t.Path, msg)
 			} else {
@@ -192,4 +212,32 @@ func CheckTypes(dir string, ts []GoType, k *KernelSet) (map[GoType]string, error
 		problems[t] = msg
 	}
 	return problems, nil
+}
+
+// goCommandError runs the go command as go/packages does to load paths
+// from dir with export data (which needs the command's work directory)
+// and returns its diagnosis, on one line, when it fails, else "". When the
+// go command fails as a whole, go/packages returns no package and no
+// error, dropping what it said: "go: updates to go.mod needed; to update
+// it: go mod tidy" (a module whose go line is older than a requirement's)
+// or "go: creating work dir: ..." (an unusable TMPDIR). It runs only on
+// that error path.
+func goCommandError(dir string, paths ...string) string {
+	cmd := exec.Command("go", append([]string{"list", "-export", "-f", "{{.ImportPath}}", "--"}, paths...)...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = io.Discard, &stderr
+	if cmd.Run() == nil {
+		return ""
+	}
+	var lines []string
+	for _, l := range strings.Split(stderr.String(), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) == 0 {
+		return "the go command failed"
+	}
+	return schema.Visible(strings.Join(lines, " "))
 }

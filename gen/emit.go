@@ -559,6 +559,10 @@ type shapeSet struct {
 	// is not the wrappers' own (Options.ShapesPackage): their names and
 	// the Loc arrays' are then exported, and the wrappers qualify them.
 	pkg string
+	// ns starts the names of the helpers, Loc arrays and list functions:
+	// the set's own, when it is not the default prefix's (see
+	// shapeNamespace).
+	ns string
 	// The list snapshot functions of the package's list types (see
 	// listFn), in order of first use.
 	lists    map[string]string
@@ -606,7 +610,7 @@ func (ss *shapeSet) listFn(k listKind, t GoType) string {
 		ti = len(ss.listTyps)
 		ss.listTyps = append(ss.listTyps, ts)
 	}
-	n := listKinds[k].name + strconv.Itoa(ti)
+	n := ss.ns + listKinds[k].name + strconv.Itoa(ti)
 	ss.lists[key] = n
 	ss.listFns = append(ss.listFns, listFn{n, k, t})
 	return n
@@ -686,6 +690,7 @@ func (ss *shapeSet) locVar(locs []string) string {
 // exported returns name, capitalised when the helpers have a package of
 // their own.
 func (ss *shapeSet) exported(name string) string {
+	name = ss.ns + name
 	if ss.pkg == "" {
 		return name
 	}

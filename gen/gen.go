@@ -70,6 +70,9 @@ type Options struct {
 	Kernels *KernelSet
 }
 
+// DefaultPrefix is the file name prefix of a set when none is given.
+const DefaultPrefix = "assertgen"
+
 // ShapesDir is where the shape helpers' package goes, under the output
 // directory, when Options.ShapesPackage is set.
 const ShapesDir = "internal/assertgenshapes"
@@ -91,7 +94,7 @@ type Result struct {
 
 func (o *Options) defaults() error {
 	if o.Prefix == "" {
-		o.Prefix = "assertgen"
+		o.Prefix = DefaultPrefix
 	}
 	if o.BuildTag == "" {
 		o.BuildTag = DefaultBuildTag
@@ -124,11 +127,12 @@ func (o *Options) defaults() error {
 }
 
 // ValidPrefix reports whether p can prefix the names of generated files:
-// ASCII letters, digits, _, - and ., not starting with . or -. Nothing in
-// it is special to a shell or to path.Match, and a name made with it is a
-// plain file name.
+// ASCII letters, digits, _, - and ., not starting with ., - or _ (the go
+// command ignores files whose names start with . or _). Nothing in it is
+// special to a shell or to path.Match, and a name made with it is a plain
+// file name.
 func ValidPrefix(p string) bool {
-	if p == "" || p[0] == '.' || p[0] == '-' {
+	if p == "" || p[0] == '.' || p[0] == '-' || p[0] == '_' {
 		return false
 	}
 	for _, c := range p {
@@ -309,6 +313,7 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 	ss := newShapeSet()
 	ss.noUseCounts = pl.NoUseCounts
 	ss.pkg = o.ShapesPackage
+	ss.ns = shapeNamespace(o.Prefix)
 	var jobs []fileJob
 	switch o.Mode {
 	case FunctionMode:

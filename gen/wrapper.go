@@ -66,9 +66,10 @@ func sigString(params, results []string) string {
 // Call c; in interface mode the receiver k and its field next; the
 // snapshots a<i> and l<i> of parameter i; the results r<i>; and the
 // package-level names a wrapper refers to: the Loc arrays locs<i> and the
-// shape helpers checksPre<i> and checksPost<i>. newWrapper adds "_" to a
+// shape helpers checksPre<i> and checksPost<i> (with a non-default
+// prefix's namespace in front, see shapeNamespace). newWrapper adds "_" to a
 // parameter that matches.
-var localRE = regexp.MustCompile(`^(c|next|k|[alor][0-9]+|ol[0-9]+|locs[0-9]+|checks(Pre|Post)[0-9]+)$`)
+var localRE = regexp.MustCompile(`^(c|next|k|[alor][0-9]+|ol[0-9]+|(p[0-9A-Za-z_]*_)?(locs|checks(Pre|Post))[0-9]+)$`)
 
 // local names a generated local, prefix and i, and reports one that
 // localRE does not reserve or that a parameter has.
@@ -89,15 +90,19 @@ func (w *wrapper) local(prefix string, i int) (string, error) {
 func newWrapper(op *plan.Op, goName string, types TypeMap) (*wrapper, error) {
 	w := &wrapper{op: op, name: goName}
 	f := op.Src.Func
+	used := map[string]bool{}
 	for _, a := range f.Args() {
 		t, err := types.GoTypeOf(a.Type)
 		if err != nil {
 			return nil, fmt.Errorf("%s: argument %s: %v", op.Name, a.Name, err)
 		}
 		name := ParamName(a.Name)
-		if localRE.MatchString(name) {
+		// A local's name, or one an earlier argument took once mangled
+		// (foo(Tensor self, int len, int len_): len is len_, len_ is len__).
+		for localRE.MatchString(name) || used[name] {
 			name += "_"
 		}
+		used[name] = true
 		w.params = append(w.params, param{arg: a, name: name, typ: t})
 	}
 	for i := range f.Returns {

@@ -101,11 +101,7 @@ func (b *builder) writeExplain(w *bufio.Writer, op *Op, ex *explanation) {
 	}
 	p("\n")
 	p("  kind:      %s (%s)\n", o.Kind, kindWords(o.Func, o.Kind))
-	view := "no"
-	if o.IsViewOp {
-		view = "yes (" + viewWhy(o) + ")"
-	}
-	p("  view op:   %s\n", view)
+	p("  view op:   %s\n", viewLine(o))
 	if o.Generated {
 		p("  generated: yes (by the codegen, from the entry at %s)\n", o.Pos)
 	} else if o.Pos.IsValid() {
@@ -270,6 +266,22 @@ func writtenArgs(f *schema.Func) string {
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
+// viewLine is explain's view op line: whether torchgen counts the op a
+// view op, and why.
+func viewLine(o *schema.Op) string {
+	f := o.Func
+	if !o.IsViewOp {
+		return "no"
+	}
+	if ri := unmatchedAliasReturn(f); ri >= 0 && !f.HasWildcardArg() && !o.HasTag("inplace_view") {
+		// The plan checks such a return as fresh (see strictRows).
+		a := f.Returns[ri].Annotation
+		return fmt.Sprintf("yes by torchgen's rule (return %d is annotated (%s) without a write), but no argument is in alias set %s: nothing it could view is passed in, so the plan checks it as fresh",
+			ri, a, strings.Join(a.AliasSet, "|"))
+	}
+	return "yes (" + viewWhy(o) + ")"
+}
+
 func viewWhy(o *schema.Op) string {
 	f := o.Func
 	switch {
@@ -281,6 +293,26 @@ func viewWhy(o *schema.Op) string {
 		return "tagged inplace_view: it changes self's view metadata in place"
 	}
 	return "by its schema"
+}
+
+// unmatchedAliasReturn returns the index of the first return annotated
+// without a write whose alias set no argument is in, if every return
+// annotated without a write is one (then no return can be a view), or -1.
+func unmatchedAliasReturn(f *schema.Func) int {
+	first := -1
+	for ri := range f.Returns {
+		r := &f.Returns[ri]
+		if r.Annotation == nil || r.Annotation.IsWrite {
+			continue
+		}
+		if f.ReturnAlias(ri) != nil {
+			return -1
+		}
+		if first < 0 {
+			first = ri
+		}
+	}
+	return first
 }
 
 // subject names what a check is about: "self", "return 0", "return 0,

@@ -19,6 +19,7 @@ import (
 	"path"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/assertgen/assertgen/allowlist"
 	"github.com/assertgen/assertgen/asserts"
@@ -214,6 +215,9 @@ type builder struct {
 	noUseCounts bool
 
 	guardStrs map[guardKey]string // the pytorch rows' guards, shared
+	// used, when set, collects the skip entries that named a row (see
+	// LintSkips).
+	used map[*allowlist.Entry]bool
 }
 
 // newBuilder prepares the plan of s.
@@ -309,6 +313,16 @@ func (b *builder) op(st *state, i int, out *Op, ex *explanation) {
 	st.skipNotArg()
 	out.Checks, out.Skipped = st.split()
 	out.Mutable = mutableArgs(o.Func)
+}
+
+// freshWhy says why the plan checks return r as fresh: it has no alias
+// annotation, or one whose alias set no argument is in (torchgen accepts
+// foo(Tensor(a) self) -> Tensor(b)): nothing it could alias is passed in.
+func freshWhy(r *schema.Return) string {
+	if r.Annotation == nil {
+		return "the return has no alias annotation"
+	}
+	return "no argument is in its alias set " + strings.Join(r.Annotation.AliasSet, "|")
 }
 
 // mutableArgs returns the tensor arguments f writes (see Op.Mutable).
@@ -435,6 +449,9 @@ func (b *builder) applySkips(st *state, es []*allowlist.Entry) {
 			r := &st.rows[k]
 			if r.Name != e.Check || e.Arg != "" && r.Arg != e.Arg || e.Ret >= 0 && r.ret != e.Ret {
 				continue
+			}
+			if b.used != nil {
+				b.used[e] = true
 			}
 			r.skipFor(e)
 		}
@@ -697,12 +714,13 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 				st.add(asserts.CheckFreshNotHeld, "", ri).skipFor(skipStorage)
 			}
 			freshRets = append(freshRets, ri)
+			why := freshWhy(r)
 			if form == schema.TensorList || form == schema.TensorOptionalList {
 				fresh += 2 // a list may hold several tensors
-				ex.ret(ri, "fresh tensors: the return has no alias annotation, so each element must be newly allocated")
+				ex.ret(ri, "fresh tensors: "+why+", so each element must be newly allocated")
 			} else {
 				fresh++
-				ex.ret(ri, "fresh: the return has no alias annotation, so the kernel must allocate it")
+				ex.ret(ri, "fresh: "+why+", so the kernel must allocate it")
 			}
 		}
 	}

@@ -81,7 +81,7 @@ func TestConfigErrors(t *testing.T) {
 				`assertgen.yaml:2:7: mode: unknown mode "interfce" (want function or interface); did you mean "interface"?`,
 				`assertgen.yaml:3:10: package: "my-pkg" is not a Go package name (a Go identifier, not a keyword)`,
 				`assertgen.yaml:4:12: build_tag: "a b" is not a build tag (letters, digits, _ and .)`,
-				`assertgen.yaml:5:9: prefix: "../x" is not a file name prefix (ASCII letters, digits, _, - and ., not first . or -)`,
+				`assertgen.yaml:5:9: prefix: "../x" is not a file name prefix (ASCII letters, digits, _, - and ., not first ., - or _: the go command ignores a file whose name starts with . or _)`,
 				`assertgen.yaml:6:9: output: empty directory (leave it out for the default)`,
 				`assertgen.yaml:9:3: types: unknown schema type "Scalr"; did you mean "Scalar"?`,
 				`assertgen.yaml:10:3: types: "int[2]": list sizes are not part of a key; did you mean "int[]"?`,

@@ -317,7 +317,8 @@
 // PREFIX_KIND_N.go, KIND one of checked, direct, kernels, adapter, shapes)
 // and it starts with the generated-code header. So several prefixes can
 // share a directory: gen -prefix ops never touches ops_extra_checked.go.
-// A prefix is made of ASCII letters, digits, _, - and . (not first . or -).
+// A prefix is made of ASCII letters, digits, _, - and . (not first ., - or
+// _: the go command ignores files whose names start with . or _).
 // gen reads and replaces only regular files in the output directory: a Go
 // file there that is a symbolic link, a FIFO or a device is an error
 // naming it (remove it and run again), and a Go file that is neither

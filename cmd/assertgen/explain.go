@@ -94,6 +94,10 @@ func (in *planInput) options(s *schema.Schema) (plan.Options, error) {
 		}
 		opts.Derivatives = d
 	}
+	// After the derivatives: the pytorch profile's rows need them.
+	if err := plan.LintSkips(s, opts); err != nil {
+		return opts, err
+	}
 	return opts, nil
 }
 
