@@ -40,6 +40,7 @@ import (
 //	mode: function                  # or interface
 //	build_tag: debugasserts
 //	use_counts: false               # the runtime keeps no use counts (default true)
+//	metadata: false                 # the runtime cannot report tensor metadata: no same_metadata rows (default true)
 //	kernels: ./kernels              # function mode: the kernels package
 //	types:                          # schema type -> Go type
 //	  Tensor: "*example.com/rt.Tensor"
@@ -72,9 +73,15 @@ type Config struct {
 	// snapshot with ResultIdent, the use-count rows are skipped at run
 	// time under no_use_counts, and fresh_not_held checks freshness.
 	// Unset means true.
-	UseCounts *bool             `yaml:"use_counts"`
-	Kernels   string            `yaml:"kernels"`
-	Types     map[string]string `yaml:"types"`
+	UseCounts *bool `yaml:"use_counts"`
+	// Metadata false says the Tensor type cannot report its sizes,
+	// strides and storage offset cheaply (it does not implement
+	// asserts.Metadata): the strict profile plans no same_metadata rows.
+	// Unset means true; a type without Metadata then has the rows
+	// skipped at run time under no_metadata_access.
+	Metadata *bool             `yaml:"metadata"`
+	Kernels  string            `yaml:"kernels"`
+	Types    map[string]string `yaml:"types"`
 	// Backend is a backend yaml in torchgen's format whose ops are the
 	// ones to wrap (see [schema.ParseBackend]); Ops narrows them further.
 	Backend string   `yaml:"backend"`
@@ -97,7 +104,7 @@ type Config struct {
 
 var configKeys = []string{
 	"schema", "tags_yaml", "tags", "derivatives", "profile", "pytorch_version", "allowlists",
-	"package", "output", "prefix", "mode", "build_tag", "use_counts",
+	"package", "output", "prefix", "mode", "build_tag", "use_counts", "metadata",
 	"kernels", "types", "backend", "ops",
 }
 
