@@ -31,8 +31,9 @@ type Metadata interface {
 	MetadataFingerprint() (fp uint64, ok bool)
 }
 
-// Odd multipliers of the fingerprint's two chains (each step a bijection,
-// so a change of any single element always changes the fingerprint).
+// Odd multipliers of the fingerprint's steps (each step a bijection of
+// the running value, so a change of any single value always changes the
+// fingerprint).
 const (
 	fpMulSizes   = 0x9e3779b97f4a7c15
 	fpMulStrides = 0xc2b2ae3d27d4eb4f
@@ -42,22 +43,21 @@ const (
 // and storage offset for [Metadata]: order-sensitive (a transpose that
 // swaps two strides changes it), sensitive to the rank, and such that a
 // change of any one value always changes it; changes of several values
-// collide with probability about 2^-64. It does not allocate. sizes and
-// strides have the same length for a strided tensor; a runtime without
-// strides (a layout without them) passes nil.
-func FingerprintMetadata[I ~int | ~int32 | ~int64](sizes, strides []I, offset I) uint64 {
-	// Two independent chains, so that the multiplies of sizes and strides
-	// overlap.
-	a := uint64(len(sizes))*fpMulStrides ^ uint64(int64(offset))
-	b := uint64(len(strides)) ^ fpMulSizes
+// collide with probability about 2^-64. It does not allocate, costs two
+// multiplies per dimension, and is small enough to be inlined into the
+// runtime's method (it is not generic for that reason: a runtime with
+// int64 geometry can fold its values the same way, an xor and an odd
+// multiply per value). sizes and strides have the same length for a strided tensor; a
+// runtime without strides (a layout without them) passes nil.
+func FingerprintMetadata(sizes, strides []int, offset int) uint64 {
+	h := uint64(offset)*fpMulStrides + uint64(len(sizes))
 	for _, v := range sizes {
-		a = (a ^ uint64(int64(v))) * fpMulSizes
+		h = (h ^ uint64(v)) * fpMulSizes
 	}
 	for _, v := range strides {
-		b = (b ^ uint64(int64(v))) * fpMulStrides
+		h = (h ^ uint64(v)) * fpMulStrides
 	}
-	a ^= a >> 29
-	return (a ^ b) * fpMulSizes
+	return h
 }
 
 // SaveMetadata starts same_metadata on an argument the schema does not
