@@ -518,7 +518,7 @@ func TestNames(t *testing.T) {
 	}
 	if got := strings.Join(names, " "); got != "same_impl same_storage impl_use_count_le_1 storage_use_count_eq_1 "+
 		"shares_storage fresh_or_alias returns_arg no_mutation distinct_outputs binding_context fresh_no_alias same_content "+
-		"impl_use_count_eq_fresh fresh_not_held" {
+		"impl_use_count_eq_fresh fresh_not_held same_metadata" {
 		t.Errorf("check names: %s", got)
 	}
 	for _, p := range []asserts.Profile{asserts.Strict, asserts.PyTorch} {
@@ -566,7 +566,8 @@ func TestPolicy(t *testing.T) {
 		"no_use_counts":               "impl_use_count_le_1,storage_use_count_eq_1,impl_use_count_eq_fresh",
 		"use_counted":                 "fresh_not_held",
 		"no_storage_anchor":           "fresh_not_held",
-		"aliases_mutable_arg":         "no_mutation,same_content",
+		"aliases_mutable_arg":         "no_mutation,same_content,same_metadata",
+		"no_metadata_access":          "same_metadata",
 		"content_check_off":           "same_content",
 		"no_content_access":           "same_content",
 		"meta":                        "none",

@@ -75,7 +75,11 @@ type Saved struct {
 	// hasDigest is set when same_content took digest before the kernel
 	// (kept out of meta, so that the other checks keep their fast path).
 	hasDigest bool
-	digest    uint64
+	// hasMeta is set when same_metadata took the argument's metadata
+	// fingerprint, meta, before the kernel (see metadata.go).
+	hasMeta  bool
+	digest   uint64
+	metadata uint64
 }
 
 const (
@@ -129,6 +133,8 @@ const (
 	laneContentOff    = 26
 	laneNoContent     = 27
 	laneImplEqFresh   = 28
+	laneSameMetadata  = 29
+	laneNoMetadata    = 30
 	// laneNone: counted straight into the Op's atomic counters, not in a
 	// lane. The check and the reasons of runtimes without use counts are:
 	// their calls cost microseconds anyway, and the lanes stay for the
@@ -157,10 +163,11 @@ var checkLane = [NumChecks]int{
 	CheckFreshNoAlias: laneFreshNoAlias, CheckSameContent: laneSameContent,
 	CheckImplUseCountEqFresh: laneImplEqFresh,
 	CheckFreshNotHeld:        laneNone,
+	CheckSameMetadata:        laneSameMetadata,
 }
 
 var reasonLane = [NumReasons]int{8, 3, 6, 7, 10, 11, 14, laneNever, laneNever, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent,
-	laneNone, laneNone, laneNone, laneNone, laneNoEnv, laneNone}
+	laneNone, laneNone, laneNone, laneNone, laneNoEnv, laneNone, laneNoMetadata}
 
 func init() {
 	// A lane shared by several reasons must never count.
@@ -191,6 +198,10 @@ type Call struct {
 	nmut    int
 	mut     [4]ID
 	mutMore []ID
+	// The TensorImpls of the same arguments, in the same order, for
+	// same_metadata's aliasing rule (see metadata.go).
+	mutImpl     [4]ID
+	mutImplMore []ID
 	// since is the write clock when the call began (see concurrent.go).
 	since uint64
 	// tok is the goroutine token (getg) of a call that declared writes,
@@ -291,11 +302,12 @@ func (c *Call) Mutable(s *Saved) {
 	st := writeKey(s.id)
 	if c.nmut < len(c.mut) {
 		c.mut[c.nmut] = st
+		c.mutImpl[c.nmut] = s.id.Impl
 		c.nmut++
 		c.declare(st)
 		return
 	}
-	c.mutableMore(st)
+	c.mutableMore(st, s.id.Impl)
 }
 
 // writeKey is what a write to a tensor moves: its StorageImpl's bytes
@@ -317,11 +329,13 @@ func (c *Call) MutableList(l *SavedList) {
 }
 
 //go:noinline
-func (c *Call) mutableMore(st ID) {
+func (c *Call) mutableMore(st, impl ID) {
 	if c.nmut == len(c.mut) {
 		c.mutMore = c.mutMore[:0]
+		c.mutImplMore = c.mutImplMore[:0]
 	}
 	c.mutMore = append(c.mutMore, st)
+	c.mutImplMore = append(c.mutImplMore, impl)
 	c.nmut++
 	c.declare(st)
 }

@@ -125,6 +125,18 @@ var skipMatrix = map[asserts.Check]map[string][2]string{
 		"undefined": {"undefined", "undefined"}, "mode": {"", "mode_active"},
 		"counted": {"use_counted", "use_counted"}, "no_anchor": {"no_storage_anchor", "no_storage_anchor"},
 	},
+	// same_metadata compares geometry, which every kind of tensor has:
+	// only the pytorch profile's blanket skips apply (it plans no such
+	// row; the rules still decide what a row would do). "no_metadata" is
+	// a runtime without asserts.Metadata; the fake's sparse and meta
+	// tensors report metadata as reftensor's do.
+	asserts.CheckSameMetadata: {
+		"plain": {"", ""}, "no_version": {"", ""}, "subclass": {"", "direct_subclass"},
+		"wrapper_stub": {"", "wrapper_subclass"}, "wrapper_prop": {"", "wrapper_propagating_storage"},
+		"meta": {"", ""}, "functional": {"", ""}, "sparse": {"", ""},
+		"undefined": {"undefined", "undefined"}, "absent": {"absent", "absent"}, "mode": {"", "mode_active"},
+		"no_metadata": {"no_metadata_access", "no_metadata_access"},
+	},
 }
 
 // The message each check's broken kernel must produce.
@@ -143,6 +155,7 @@ var failMessage = map[asserts.Check]string{
 	asserts.CheckFreshNoAlias:        "op.ov: fresh_no_alias: return 0: shares StorageImpl 0x",
 	asserts.CheckSameContent:         "op.ov: same_content: argument self: kernel wrote the bytes of an argument the schema does not mark mutable (StorageImpl 0x",
 	asserts.CheckFreshNotHeld:        "op.ov: fresh_not_held: return 0: StorageImpl 0x",
+	asserts.CheckSameMetadata:        "op.ov: same_metadata: argument self: kernel changed the sizes, strides or storage offset of an argument the schema does not mark mutable (metadata fingerprint 0x",
 }
 
 // tensorFor returns a fake of the named kind and whether the call runs
@@ -151,7 +164,7 @@ func tensorFor(kind string) (f *fake, mode bool) {
 	switch kind {
 	case "mode":
 		return newFake(kPlain), true
-	case "absent", "not_bound", "no_contents", "content_off", "bound", "counted", "no_anchor", "uncounted":
+	case "absent", "not_bound", "no_contents", "content_off", "bound", "counted", "no_anchor", "uncounted", "no_metadata":
 		return newFake(kPlain), false
 	}
 	for i, n := range kindNames {
@@ -342,6 +355,22 @@ func scenario(k asserts.Check, kind string, broken bool) (asserts.EnvState, func
 			}
 			c.FreshNotHeld(ret0, &r, t)
 		}
+	case asserts.CheckSameMetadata:
+		// The broken kernel changes the argument's geometry in place.
+		x.meta = 0x40
+		var t asserts.Tensor = metaFake{x}
+		if kind == "no_metadata" {
+			t = x
+		}
+		return env, func(c *asserts.Call) {
+			s := save(c, t)
+			c.SaveMetadata(&s, t)
+			if broken {
+				x.meta++
+			}
+			c.After(&s, t)
+			c.SameMetadata(self, &s, t)
+		}
 	case asserts.CheckDistinctOutputs:
 		y, _ := tensorFor(kind)
 		if broken {
@@ -448,6 +477,19 @@ func TestSkipMatrixCoversReasons(t *testing.T) {
 		}
 		if !seen[r.String()] {
 			t.Errorf("reason %v is not exercised", r)
+		}
+	}
+}
+
+// same_metadata's fast path takes a defined argument with no trait but
+// Versioned, saved outside a mode: no profile may skip it for a tensor
+// without a version counter, whose only condition is no_version_counter.
+func TestSameMetadataFastPathSkipsNothing(t *testing.T) {
+	for p := asserts.Profile(0); asserts.Policy(p) != nil; p++ {
+		for _, r := range asserts.Policy(p) {
+			if (r.Reason == asserts.ReasonNoVersion || r.Reason == asserts.ReasonCounted) && r.Skips.Has(asserts.CheckSameMetadata) {
+				t.Errorf("%v: %v skips same_metadata, which the fast path runs", p, r.Reason)
+			}
 		}
 	}
 }

@@ -112,12 +112,14 @@
 // The checks are those of DESIGN.md, named as there ([Check]): same_impl,
 // same_storage, impl_use_count_le_1, storage_use_count_eq_1, shares_storage,
 // fresh_or_alias, returns_arg, no_mutation, distinct_outputs,
-// binding_context, fresh_no_alias, and same_content (opt-in: off unless
-// switched on, see [SetContentCheck]). Which apply to a tensor depends on the op's [Profile] and
+// binding_context, fresh_no_alias, same_content (opt-in: off unless
+// switched on, see [SetContentCheck]), fresh_not_held (runtimes without use
+// counts) and same_metadata (an argument's sizes, strides and storage
+// offset, through [Metadata]; strict only). Which apply to a tensor depends on the op's [Profile] and
 // the tensor's conditions ([Reason]: mode active, kinds of subclasses, no
 // storage, undefined, absent, no version counter, no binding support, an
 // argument sharing storage with a written one, the content check off, no
-// content access), by
+// content access, no metadata access), by
 // the rules [Policy] returns: Strict follows DESIGN.md's table, PyTorch
 // (2.x) and PyTorch113 skip everything for modes and subclasses as those
 // releases' generated asserts do, with their per-row guards (a list

@@ -17,7 +17,8 @@ type fake struct {
 	bindingIsSet bool
 	content      uint64 // what contentFake digests
 	implBinding  asserts.Binding
-	implBound    bool // what implBoundFake reports
+	implBound    bool   // what implBoundFake reports
+	meta         uint64 // what metaFake reports as its metadata fingerprint
 }
 
 func (f *fake) Ident() asserts.Ident {
@@ -53,6 +54,17 @@ func (c contentFake) ContentDigest() (uint64, bool) {
 		return 0, false
 	}
 	return c.content, true
+}
+
+// metaFake also implements asserts.Metadata: its fingerprint is the
+// fake's meta word, reported for every defined tensor.
+type metaFake struct{ *fake }
+
+func (m metaFake) MetadataFingerprint() (uint64, bool) {
+	if m.fake == nil || m.id.Impl == 0 {
+		return 0, false
+	}
+	return m.meta, true
 }
 
 // uncountedFake is a tensor of a runtime without use counts: it

@@ -24,6 +24,7 @@ const (
 	CheckSameContent                      // same_content: the bytes an argument not marked written can reach are unchanged (opt-in, see [SetContentCheck])
 	CheckImplUseCountEqFresh              // impl_use_count_eq_fresh: a fresh return's TensorImpl use count is that of a fresh tensor: 1, or 2 with a bound foreign object (see [ImplBound])
 	CheckFreshNotHeld                     // fresh_not_held: a fresh return's storage is not one an earlier call returned fresh that is still alive (runtimes without use counts, see [Anchored])
+	CheckSameMetadata                     // same_metadata: an argument not marked mutable (!) keeps its sizes, strides and storage offset (see [Metadata])
 
 	// NumChecks is the number of checks the runtime runs, counts and
 	// reports.
@@ -48,6 +49,7 @@ var checkNames = [NumPlanChecks]string{
 	"same_impl", "same_storage", "impl_use_count_le_1", "storage_use_count_eq_1",
 	"shares_storage", "fresh_or_alias", "returns_arg", "no_mutation",
 	"distinct_outputs", "binding_context", "fresh_no_alias", "same_content", "impl_use_count_eq_fresh", "fresh_not_held",
+	"same_metadata",
 	"not_arg_handle",
 }
 
@@ -212,6 +214,7 @@ const (
 	ReasonConcurrentWrite                  // concurrent_write: another goroutine's checked call declared a write to the tensor's storage while the call ran
 	ReasonNoEnv                            // no_env: the runtime registered no Env, so no call runs in a hermetic context
 	ReasonHiddenStorageRefs                // hidden_storage_refs: a return's storage use count is above 1, and may include references the runtime holds for it (trait [HiddenStorageRefs])
+	ReasonNoMetadata                       // no_metadata_access: the tensor does not implement Metadata, or cannot report its metadata
 
 	// NumReasons is the number of reasons.
 	NumReasons = iota
@@ -223,6 +226,7 @@ var reasonNames = [NumReasons]string{
 	"no_version_counter", "no_binding_support", "aliases_mutable_arg", "plan",
 	"content_check_off", "no_content_access", "no_use_counts", "use_counted", "no_storage_anchor", "concurrent_write", "no_env",
 	"hidden_storage_refs",
+	"no_metadata_access",
 }
 
 // String returns the reason's name, e.g. "mode_active".
@@ -252,15 +256,19 @@ var (
 	// aliasChecks are the checks an argument sharing storage with an
 	// argument the call may write cannot pass: its version and its bytes
 	// move with the legal write.
-	aliasChecks = SetOf(CheckNoMutation, CheckSameContent)
+	aliasChecks = SetOf(CheckNoMutation, CheckSameContent, CheckSameMetadata)
 	// concurrentChecks compare a state before the kernel with the state
 	// after it that a legal call on another goroutine can move (see
 	// concurrent.go).
-	concurrentChecks = SetOf(CheckNoMutation, CheckSameStorage, CheckSameContent, CheckBindingContext)
+	concurrentChecks = SetOf(CheckNoMutation, CheckSameStorage, CheckSameContent, CheckBindingContext, CheckSameMetadata)
 	// hiddenRefChecks read a return's storage use count, which the
 	// runtime's own hidden references may raise (see [HiddenStorageRefs]).
 	hiddenRefChecks = SetOf(CheckStorageUseCountEq1, CheckFreshOrAlias)
 )
+
+const noMetadataWhy = "the runtime cannot report the tensor's sizes, strides and storage offset (no Metadata, or not for this tensor)"
+
+const aliasWhy = "the argument shares storage with an argument the call may write (x.add_(x), add(a, b, out=a)): its version and bytes move with the write; for same_metadata, it shares the TensorImpl of an argument the call may write (x.t_() seen through another argument x): its sizes and strides move with the write"
 
 const hiddenRefWhy = "the return's storage use count is above 1 and may include references the runtime holds for it (a view of a view whose view function captured the intermediate, libtorch 2.x): inconclusive, not blamed on the kernel; a count of 1 passes"
 
@@ -279,7 +287,7 @@ var rules = [numProfiles][]Rule{
 		{ReasonFunctional, 0, "functional wrappers share storage for views"},
 		{ReasonNoVersion, SetOf(CheckNoMutation), "the runtime keeps no version counter"},
 		{ReasonNoBinding, SetOf(CheckBindingContext), "the runtime binds no foreign objects"},
-		{ReasonAliasesMutable, aliasChecks, "the argument shares storage with an argument the call may write (x.add_(x), add(a, b, out=a)): its version and bytes move with the write"},
+		{ReasonAliasesMutable, aliasChecks, aliasWhy},
 		{ReasonPlan, 0, "decided when the wrapper was generated (allowlist or profile)"},
 		{ReasonContentOff, SetOf(CheckSameContent), "same_content reads every byte an argument can reach: off unless switched on (ASSERTGEN_CONTENT, SetContentCheck)"},
 		{ReasonNoContent, SetOf(CheckSameContent), "the runtime cannot read the tensor's bytes (no Contents, no storage data)"},
@@ -289,6 +297,7 @@ var rules = [numProfiles][]Rule{
 		{ReasonConcurrentWrite, concurrentChecks, "another goroutine's checked call declared a write to the tensor's storage while this call ran (an in-place op on a view, t_ on an alias): the state moved, but not necessarily by this kernel"},
 		{ReasonNoEnv, SetOf(CheckBindingContext), "the runtime registered no Env: no call runs in a hermetic context"},
 		{ReasonHiddenStorageRefs, hiddenRefChecks, hiddenRefWhy},
+		{ReasonNoMetadata, SetOf(CheckSameMetadata), noMetadataWhy},
 	},
 	PyTorch:    pytorchRules,
 	PyTorch113: pytorchRules,
@@ -307,7 +316,7 @@ var pytorchRules = []Rule{
 	{ReasonFunctional, 0, "PyTorch checks functional wrappers"},
 	{ReasonNoVersion, SetOf(CheckNoMutation), "the runtime keeps no version counter"},
 	{ReasonNoBinding, SetOf(CheckBindingContext), "the runtime binds no foreign objects"},
-	{ReasonAliasesMutable, aliasChecks, "the argument shares storage with an argument the call may write (x.add_(x), add(a, b, out=a)): its version and bytes move with the write"},
+	{ReasonAliasesMutable, aliasChecks, aliasWhy},
 	{ReasonPlan, 0, "decided when the wrapper was generated (allowlist or profile)"},
 	{ReasonContentOff, SetOf(CheckSameContent), "PyTorch has no content check (the pytorch profile plans none)"},
 	{ReasonNoContent, SetOf(CheckSameContent), "the runtime cannot read the tensor's bytes (no Contents, no storage data)"},
@@ -317,6 +326,7 @@ var pytorchRules = []Rule{
 	{ReasonConcurrentWrite, concurrentChecks, "another goroutine's checked call declared a write to the tensor's storage while this call ran (an in-place op on a view, t_ on an alias): the state moved, but not necessarily by this kernel"},
 	{ReasonNoEnv, SetOf(CheckBindingContext), "the runtime registered no Env: no call runs in a hermetic context"},
 	{ReasonHiddenStorageRefs, hiddenRefChecks, hiddenRefWhy},
+	{ReasonNoMetadata, SetOf(CheckSameMetadata), noMetadataWhy},
 }
 
 // guards are the skip conditions of PyTorch's generated code that are not

@@ -33,6 +33,8 @@ import (
 //	                        argument's handle, as impl_use_count_le_1
 //	fresh_not_held          0 / the return's StorageImpl; Other names the
 //	                        earlier call's op and return that got it first
+//	same_metadata           the argument's metadata fingerprint (Metadata)
+//	                        before / after the kernel
 //
 // For a check on an argument whose handle the kernel released or left
 // undefined (Released), Want is the argument's TensorImpl before the
@@ -171,6 +173,8 @@ func (v *Violation) detail() string {
 		return heldDetail(v)
 	case CheckSameContent:
 		return fmt.Sprintf("kernel wrote the bytes of an argument the schema does not mark mutable (StorageImpl %v, digest %#x before, %#x after) without a version bump", ID(v.GotStorage), v.Want, v.Got)
+	case CheckSameMetadata:
+		return fmt.Sprintf("kernel changed the sizes, strides or storage offset of an argument the schema does not mark mutable (metadata fingerprint %#x before, %#x after)", v.Want, v.Got)
 	case CheckBindingContext:
 		if v.WhileCalled {
 			if v.Binding == nil {
@@ -249,6 +253,8 @@ func hint(v *Violation) string {
 		return "a fresh return must be a storage nobody else holds: do not return a cached output, a global buffer or a buffer kept from an earlier call; allocate a new one (a pool the runtime owns must take buffers back explicitly and call asserts.Released)"
 	case CheckSameContent:
 		return "a kernel must not write an input the schema marks read-only, even through its data pointer (no_mutation cannot see writes that bump no version counter): write to a new tensor, or mark the argument mutable in the schema (Tensor(a!)); an intended unannotated write (batch_norm's running stats) needs a same_content skip with its reason in the allowlist"
+	case CheckSameMetadata:
+		return "a kernel must not change the geometry of an input the schema marks read-only (a view op that transposes or narrows self in place and returns self): make a new TensorImpl over the same storage for a view, or mark the argument mutable in the schema (Tensor(a!)) for an in-place metadata op such as t_ or as_strided_"
 	case CheckBindingContext:
 		if v.WhileCalled {
 			return "a kernel running in a hermetic context must not bind foreign objects to (or unbind) its inputs' storages: the objects die with the context while the inputs live on"

@@ -40,6 +40,7 @@ import (
 //	mode: function                  # or interface
 //	build_tag: debugasserts
 //	use_counts: false               # the runtime keeps no use counts (default true)
+//	metadata: false                 # the runtime cannot report tensor metadata: no same_metadata rows (default true)
 //	kernels: ./kernels              # function mode: the kernels package
 //	allow_missing_kernels: true     # gen succeeds with selected ops that have no kernel yet
 //	types:                          # schema type -> Go type
@@ -73,8 +74,14 @@ type Config struct {
 	// snapshot with ResultIdent, the use-count rows are skipped at run
 	// time under no_use_counts, and fresh_not_held checks freshness.
 	// Unset means true.
-	UseCounts *bool  `yaml:"use_counts"`
-	Kernels   string `yaml:"kernels"`
+	UseCounts *bool `yaml:"use_counts"`
+	// Metadata false says the Tensor type cannot report its sizes,
+	// strides and storage offset cheaply (it does not implement
+	// asserts.Metadata): the strict profile plans no same_metadata rows.
+	// Unset means true; a type without Metadata then has the rows
+	// skipped at run time under no_metadata_access.
+	Metadata *bool  `yaml:"metadata"`
+	Kernels  string `yaml:"kernels"`
 	// AllowMissingKernels says that selected ops without a kernel in the
 	// kernels package (function mode) are expected: gen wraps the others
 	// and exits 0. Without it gen exits 1 when the config selects ops by
@@ -106,7 +113,7 @@ type Config struct {
 
 var configKeys = []string{
 	"schema", "tags_yaml", "tags", "derivatives", "profile", "pytorch_version", "allowlists",
-	"package", "output", "prefix", "mode", "build_tag", "use_counts",
+	"package", "output", "prefix", "mode", "build_tag", "use_counts", "metadata",
 	"kernels", "allow_missing_kernels", "types", "backend", "ops",
 }
 

@@ -38,6 +38,7 @@ var checkMethods = [asserts.NumPlanChecks]string{
 	asserts.CheckImplUseCountEqFresh: "ImplUseCountEqFresh", // with the returned tensor; a list: asserts.ImplUseCountEqFreshList
 	asserts.CheckNotArgHandle:        "NotArg",              // NotArg, NotArgList, NotArgElems, NotArgElemsList
 	asserts.CheckFreshNotHeld:        "FreshNotHeld",
+	asserts.CheckSameMetadata:        "SameMetadata", // SaveMetadata before the kernel, SameMetadata after it
 }
 
 func qa(name string) *jen.Statement { return jen.Qual(AssertsPath, name) }
@@ -380,6 +381,22 @@ func (w *wrapper) content(pre, rows *helper, sn *snapshot, ck *plan.Check) {
 	w.contentPre.method("SameContent", slotLoc(a), snapArg(a), tensorArg(a))
 	w.contentN++
 	w.contentPost.method("SameContentAfter", slotLoc(a), snapArg(a), tensorArg(a))
+}
+
+// metadata emits a same_metadata row: the fingerprint is taken before
+// the kernel, after the snapshots and the mutable arguments are recorded
+// (pre), and compared after it, at the row's place among the others
+// (rows).
+func metadata(pre, rows *helper, sn *snapshot, ck *plan.Check) {
+	a := sn.arg[ck.Arg]
+	if a.list {
+		pre.fn("SaveMetadataList", cArg, snapArg(a), tensorArg(a))
+		rows.fn("SameMetadataList", cArg, slotLoc(a), snapArg(a), tensorArg(a))
+		return
+	}
+	sfx := ifaceSuffix(a.typ)
+	pre.method("SaveMetadata"+sfx, snapArg(a), tensorArg(a))
+	rows.method("SameMetadata"+sfx, slotLoc(a), snapArg(a), tensorArg(a))
 }
 
 // afters completes the argument snapshots and snapshots the returns.
@@ -803,6 +820,8 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 			i += n - 1
 		case ck.Name == asserts.CheckSameContent && !ck.NeverFires:
 			w.content(&pre, &rows, sn, ck)
+		case ck.Name == asserts.CheckSameMetadata && !ck.NeverFires:
+			metadata(&pre, &rows, sn, ck)
 		default:
 			w.check(&rows, sn, ck)
 		}

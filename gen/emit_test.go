@@ -53,8 +53,15 @@ func TestCheckNames(t *testing.T) {
 				t.Errorf("%s: no method asserts.Call.%sAfter", name, m)
 			}
 		}
+		if k == asserts.CheckSameMetadata {
+			for _, v := range []string{"SaveMetadata", "SaveMetadataTensor", "SameMetadataTensor"} {
+				if _, ok := call.MethodByName(v); !ok {
+					t.Errorf("%s: no method asserts.Call.%s", name, v)
+				}
+			}
+		}
 		if k == asserts.CheckDistinctOutputs || k == asserts.CheckBindingContext || k == asserts.CheckSameContent ||
-			k == asserts.CheckImplUseCountEqFresh || k == asserts.CheckFreshNotHeld {
+			k == asserts.CheckImplUseCountEqFresh || k == asserts.CheckFreshNotHeld || k == asserts.CheckSameMetadata {
 			continue // one call for all outputs; a generic function for lists (TestEveryCheckEmitted)
 		}
 		if k == asserts.CheckNotArgHandle {

@@ -169,6 +169,7 @@ func TestEveryCheckEmitted(t *testing.T) {
 		"c.ImplUseCountEqFresh(", "asserts.ImplUseCountEqFreshList(", "c.StorageUseCountEq1(", "c.StorageUseCountEq1List(",
 		"c.SharesStorage(", "c.SharesStorageList(", "c.FreshOrAlias(", "c.ReturnsArg(",
 		"c.DistinctOutputs(", "asserts.OutList(",
+		"c.SaveMetadataTensor(", "c.SameMetadataTensor(", "asserts.SaveMetadataList(", "asserts.SameMetadataList(",
 	} {
 		if !bytes.Contains(all, []byte(call)) {
 			t.Errorf("no %s in the small schema's wrappers", call)

@@ -294,6 +294,14 @@ var differences = []difference{
 		},
 	},
 	{
+		what: "same_metadata (every tensor argument the schema does not mark written)",
+		why:  "No PyTorch assert compares an input's sizes, strides and storage offset: a kernel that views by rewriting its input's geometry in place and returning it (a transpose that swaps self's strides) writes no byte and keeps every identity, so no_mutation, same_content and the identity checks pass. Strict compares a fingerprint of the metadata (asserts.Metadata) before and after the kernel; runtimes that cannot report it skip the row (no_metadata_access), and a config with metadata: false plans none.",
+		count: func(d *diffData, i int) (bool, int) {
+			n := d.strictRows(i, func(c Check) bool { return c.Name == asserts.CheckSameMetadata })
+			return n > 0, n
+		},
+	},
+	{
 		what: "same_storage on Tensor[] and Tensor?[] inputs: emitted by PyTorch, but it never fires there",
 		why:  "PyTorch (1.13.1 and 2.6.0) saves the storages of a list after a vector of empty slots of the list's size and compares only the empty slots; the pytorch profile marks these rows never_fires and its wrappers count them as skipped (reason plan), strict really compares each element.",
 		count: func(d *diffData, i int) (bool, int) {

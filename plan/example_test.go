@@ -32,6 +32,7 @@ func ExampleBuild() {
 	// same_storage(self)
 	// no_mutation(self)
 	// same_content(self)
+	// same_metadata(self)
 	// binding_context(self)
 	// impl_use_count_le_1(return 0)
 	// not_arg_handle(return 0, self)
@@ -99,11 +100,12 @@ func ExampleExplain() {
 	//   kernels:   CompositeImplicitAutograd (a decomposition into other ops)
 	// returns:
 	//   0 Tensor(a): self, a view of it, or fresh: the return is annotated as aliasing self (a), but the op's only kernel is CompositeImplicitAutograd, a decomposition that may return a view or a copy
-	// checks (6):
+	// checks (7):
 	//   same_impl        self            after the call, self is still the same TensorImpl
 	//   same_storage     self            self keeps its StorageImpl (the contents and size may change, the storage object may not)
 	//   no_mutation      self            self is not written (its version counter is unchanged)
 	//   same_content     self            the bytes self can reach are unchanged, even by writes that bump no version counter (opt-in, O(bytes): on with ASSERTGEN_CONTENT=on or a list of ops, or asserts.SetContentCheck; off, it counts as skipped under content_check_off)
+	//   same_metadata    self            the sizes, strides and storage offset of self are unchanged (a view made by rewriting the input in place); runtimes without asserts.Metadata skip it under no_metadata_access
 	//   binding_context  self            in a hermetic context, the storage of self carries no binding made outside it, and the kernel binds none (checked before and after the call)
 	//   fresh_or_alias   return 0, self  return 0 is self itself, a view of it, or a fresh tensor
 	// skipped (0):

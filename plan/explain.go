@@ -382,6 +382,11 @@ func describe(f *schema.Func, c *Check, implCheck asserts.Check) string {
 			return fmt.Sprintf("the bytes %s can reach are unchanged, even by writes that bump no version counter, unless at run time it shares storage with %s, which the op writes (%s)", each(c.Arg), mutable, opt)
 		}
 		return fmt.Sprintf("the bytes %s can reach are unchanged, even by writes that bump no version counter (%s)", each(c.Arg), opt)
+	case asserts.CheckSameMetadata:
+		if mutable := writtenArgs(f); mutable != "" {
+			return fmt.Sprintf("the sizes, strides and storage offset of %s are unchanged (a view made by rewriting the input in place), unless at run time it is (a handle of) %s, which the op may change; runtimes without asserts.Metadata skip it under no_metadata_access", each(c.Arg), mutable)
+		}
+		return fmt.Sprintf("the sizes, strides and storage offset of %s are unchanged (a view made by rewriting the input in place); runtimes without asserts.Metadata skip it under no_metadata_access", each(c.Arg))
 	case asserts.CheckDistinctOutputs:
 		return "the fresh outputs share no storage with each other"
 	case asserts.CheckNotArgHandle:

@@ -60,6 +60,9 @@ type Plan struct {
 	// NoUseCounts: planned for a runtime without use counts (see
 	// [Options]).
 	NoUseCounts bool `json:"no_use_counts,omitempty"`
+	// NoMetadata: planned for a runtime that does not report tensor
+	// metadata (see [Options]).
+	NoMetadata bool `json:"no_metadata,omitempty"`
 	// Runtime is the asserts profile the plan's wrappers run under:
 	// asserts.Strict for strict, and for pytorch the profile whose skips
 	// are the guards of the plan's release (the newest release's without
@@ -167,6 +170,13 @@ type Options struct {
 	// answer (its use-count rows stay, and are skipped at run time under
 	// no_use_counts).
 	NoUseCounts bool
+	// NoMetadata says the runtime cannot report its tensors' sizes,
+	// strides and storage offset cheaply (config metadata: false): the
+	// strict profile then plans no same_metadata rows. Without it every
+	// tensor argument the op does not write gets one; a runtime that does
+	// not implement asserts.Metadata has them skipped at run time under
+	// no_metadata_access.
+	NoMetadata bool
 }
 
 // Build makes the plan of every op of s under profile p, with the
@@ -181,7 +191,7 @@ func BuildWith(s *schema.Schema, opts Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	pl := &Plan{Profile: b.profile, PyTorchVersion: b.version, NoUseCounts: b.noUseCounts, Runtime: asserts.Strict, Ops: make([]*Op, len(s.Ops))}
+	pl := &Plan{Profile: b.profile, PyTorchVersion: b.version, NoUseCounts: b.noUseCounts, NoMetadata: b.noMetadata, Runtime: asserts.Strict, Ops: make([]*Op, len(s.Ops))}
 	if b.profile == PyTorch {
 		pl.Runtime = b.release.Runtime
 	}
@@ -213,6 +223,8 @@ type builder struct {
 	infos   []derivInfo // per op; nil without derivatives
 	// noUseCounts: fresh returns get fresh_not_held rows.
 	noUseCounts bool
+	// noMetadata: no same_metadata rows.
+	noMetadata bool
 
 	guardStrs map[guardKey]string // the pytorch rows' guards, shared
 	// used, when set, collects the skip entries that named a row (see
@@ -223,7 +235,7 @@ type builder struct {
 // newBuilder prepares the plan of s.
 func newBuilder(s *schema.Schema, opts Options) (*builder, error) {
 	b := &builder{s: s, profile: opts.Profile, version: opts.PyTorchVersion, allow: opts.Allowlist, deriv: opts.Derivatives,
-		noUseCounts: opts.NoUseCounts}
+		noUseCounts: opts.NoUseCounts, noMetadata: opts.NoMetadata}
 	if b.profile == "" {
 		b.profile = Strict
 	}
@@ -640,7 +652,10 @@ func (b *builder) pytorchKernel(i int, o *schema.Op, es []*allowlist.Entry) (cau
 func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 	f := o.Func
 	es := b.ix.Entries(i)
-	strictInputRows(st, f, lastEntry(es, allowlist.SkipInputIdentity))
+	strictInputRows(st, f, lastEntry(es, allowlist.SkipInputIdentity), !b.noMetadata)
+	if b.noMetadata && slices.ContainsFunc(f.Args(), func(a *schema.Argument) bool { return a.Type.TensorForm() != schema.NotTensor && !a.IsWrite() }) {
+		ex.note("planned for a runtime that does not report tensor metadata (metadata: false): no same_metadata rows on the arguments the op does not write")
+	}
 	skipImpl := lastEntry(es, allowlist.SkipImplUseCount)
 	skipStorage := lastEntry(es, allowlist.SkipStorageUseCount)
 	views := lastEntry(es, allowlist.Views)
@@ -738,9 +753,10 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 }
 
 // strictInputRows adds the strict rows of every tensor argument of f:
-// its identity (skipped by a skip_input_identity entry), no_mutation and
-// same_content unless f writes it, binding_context.
-func strictInputRows(st *state, f *schema.Func, skipIn *allowlist.Entry) {
+// its identity (skipped by a skip_input_identity entry), no_mutation,
+// same_content and (with metadata) same_metadata unless f writes it,
+// binding_context.
+func strictInputRows(st *state, f *schema.Func, skipIn *allowlist.Entry, metadata bool) {
 	for _, a := range f.Args() {
 		if a.Type.TensorForm() == schema.NotTensor {
 			continue
@@ -750,6 +766,9 @@ func strictInputRows(st *state, f *schema.Func, skipIn *allowlist.Entry) {
 		if !a.IsWrite() {
 			st.add(asserts.CheckNoMutation, a.Name, -1)
 			st.add(asserts.CheckSameContent, a.Name, -1)
+			if metadata {
+				st.add(asserts.CheckSameMetadata, a.Name, -1)
+			}
 		}
 		st.add(asserts.CheckBindingContext, a.Name, -1)
 	}

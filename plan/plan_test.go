@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/allowlist"
+	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/schema"
 )
 
@@ -163,17 +164,17 @@ views:
 		allow      *allowlist.List
 		op, checks string
 	}{
-		{small, nil, "foo", "same_impl(self) same_storage(self) no_mutation(self) same_content(self) binding_context(self) impl_use_count_eq_fresh(0) not_arg_handle(0,self) storage_use_count_eq_1(0) fresh_no_alias(0,self)"},
+		{small, nil, "foo", "same_impl(self) same_storage(self) no_mutation(self) same_content(self) same_metadata(self) binding_context(self) impl_use_count_eq_fresh(0) not_arg_handle(0,self) storage_use_count_eq_1(0) fresh_no_alias(0,self)"},
 		{small, nil, "foo_", "same_impl(self) same_storage(self) binding_context(self) returns_arg(0,self)"},
-		{small, nil, "foo.out", "same_impl(self) same_storage(self) no_mutation(self) same_content(self) binding_context(self) same_impl(out) same_storage(out) binding_context(out) returns_arg(0,out)"},
-		{small, nil, "myview", "same_impl(self) same_storage(self) no_mutation(self) same_content(self) binding_context(self) impl_use_count_eq_fresh(0) not_arg_handle(0,self) shares_storage(0,self)"},
-		{small, nil, "may", "same_impl(self) same_storage(self) no_mutation(self) same_content(self) binding_context(self) fresh_or_alias(0,self)"},
+		{small, nil, "foo.out", "same_impl(self) same_storage(self) no_mutation(self) same_content(self) same_metadata(self) binding_context(self) same_impl(out) same_storage(out) binding_context(out) returns_arg(0,out)"},
+		{small, nil, "myview", "same_impl(self) same_storage(self) no_mutation(self) same_content(self) same_metadata(self) binding_context(self) impl_use_count_eq_fresh(0) not_arg_handle(0,self) shares_storage(0,self)"},
+		{small, nil, "may", "same_impl(self) same_storage(self) no_mutation(self) same_content(self) same_metadata(self) binding_context(self) fresh_or_alias(0,self)"},
 		// A views entry makes a may-alias return a view.
-		{small, allowlist.Merge(d, mustAlias), "may", "same_impl(self) same_storage(self) no_mutation(self) same_content(self) binding_context(self) impl_use_count_eq_fresh(0) not_arg_handle(0,self) shares_storage(0,self)"},
-		{small, allowlist.Merge(d, user), "myview", "same_impl(self) same_storage(self) no_mutation(self) binding_context(self) fresh_or_alias(0,self)"},
-		{small, allowlist.Merge(d, user), "foo", "same_impl(self) same_storage(self) no_mutation(self) same_content(self) impl_use_count_eq_fresh(0) not_arg_handle(0,self) storage_use_count_eq_1(0) fresh_no_alias(0,self)"},
-		{list, nil, "myview", "same_impl(self) same_storage(self) no_mutation(self) same_content(self) binding_context(self) impl_use_count_eq_fresh(0) not_arg_handle(0,self) shares_storage(0,self)"},
-		{list, nil, "bar_", "same_impl(self) same_storage(self) binding_context(self) same_impl(other) same_storage(other) no_mutation(other) same_content(other) binding_context(other) returns_arg(0,self)"},
+		{small, allowlist.Merge(d, mustAlias), "may", "same_impl(self) same_storage(self) no_mutation(self) same_content(self) same_metadata(self) binding_context(self) impl_use_count_eq_fresh(0) not_arg_handle(0,self) shares_storage(0,self)"},
+		{small, allowlist.Merge(d, user), "myview", "same_impl(self) same_storage(self) no_mutation(self) same_metadata(self) binding_context(self) fresh_or_alias(0,self)"},
+		{small, allowlist.Merge(d, user), "foo", "same_impl(self) same_storage(self) no_mutation(self) same_content(self) same_metadata(self) impl_use_count_eq_fresh(0) not_arg_handle(0,self) storage_use_count_eq_1(0) fresh_no_alias(0,self)"},
+		{list, nil, "myview", "same_impl(self) same_storage(self) no_mutation(self) same_content(self) same_metadata(self) binding_context(self) impl_use_count_eq_fresh(0) not_arg_handle(0,self) shares_storage(0,self)"},
+		{list, nil, "bar_", "same_impl(self) same_storage(self) binding_context(self) same_impl(other) same_storage(other) no_mutation(other) same_content(other) same_metadata(other) binding_context(other) returns_arg(0,self)"},
 	} {
 		p, err := BuildWith(tc.s, Options{Profile: Strict, Allowlist: tc.allow})
 		if err != nil {
@@ -191,6 +192,40 @@ views:
 		if !found {
 			t.Errorf("%s: no op %s", tc.s.Path, tc.op)
 		}
+	}
+}
+
+// TestNoMetadata: a runtime that cannot report metadata (config
+// metadata: false) gets no same_metadata rows, and only those are gone.
+func TestNoMetadata(t *testing.T) {
+	small := loadSmall(t)
+	with, err := BuildWith(small, Options{Profile: Strict})
+	if err != nil {
+		t.Fatal(err)
+	}
+	without, err := BuildWith(small, Options{Profile: Strict, NoMetadata: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !without.NoMetadata || with.NoMetadata {
+		t.Error("Plan.NoMetadata does not say how the plan was made")
+	}
+	rows := 0
+	for i, op := range with.Ops {
+		var kept []Check
+		for _, c := range op.Checks {
+			if c.Name == asserts.CheckSameMetadata {
+				rows++
+				continue
+			}
+			kept = append(kept, c)
+		}
+		if got, want := rowsOf(without.Ops[i].Checks), rowsOf(kept); got != want {
+			t.Errorf("%s without metadata:\n got %s\nwant %s", op.Name, got, want)
+		}
+	}
+	if rows == 0 {
+		t.Error("the strict plan of the small schema has no same_metadata row")
 	}
 }
 

@@ -13,7 +13,7 @@ import (
 // takes gives what the rows of each check name (docs/plan.md, "Checks"):
 // 'a' an argument, 'r' a return, 'b' both, 'o' the returns it compares.
 var takes = [asserts.NumPlanChecks]byte{
-	asserts.CheckSameImpl: 'a', asserts.CheckSameStorage: 'a', asserts.CheckNoMutation: 'a', asserts.CheckSameContent: 'a', asserts.CheckBindingContext: 'a',
+	asserts.CheckSameImpl: 'a', asserts.CheckSameStorage: 'a', asserts.CheckNoMutation: 'a', asserts.CheckSameContent: 'a', asserts.CheckSameMetadata: 'a', asserts.CheckBindingContext: 'a',
 	asserts.CheckImplUseCountLE1: 'r', asserts.CheckImplUseCountEqFresh: 'r', asserts.CheckStorageUseCountEq1: 'r', asserts.CheckFreshNotHeld: 'r',
 	asserts.CheckSharesStorage: 'b', asserts.CheckFreshOrAlias: 'b', asserts.CheckReturnsArg: 'b', asserts.CheckNotArgHandle: 'b', asserts.CheckFreshNoAlias: 'b',
 	asserts.CheckDistinctOutputs: 'o',

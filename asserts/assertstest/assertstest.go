@@ -28,6 +28,12 @@
 // and that impl_use_count_eq_fresh passes a fresh bound tensor and catches
 // an extra reference. If they implement asserts.IdentCounter, it checks
 // that its one read agrees with Ident and UseCounts.
+// If they implement asserts.Metadata, it checks that the fingerprint is
+// reported for every defined tensor and not for an undefined one, stays
+// put while nothing changes, is shared by a tensor's handles, is read
+// without allocating, and moves with resize_ (so that same_metadata
+// catches a kernel that resizes an input it must not change); otherwise it
+// logs that same_metadata will be skipped.
 // Optional parts of Runtime that are nil are reported with t.Log and not
 // checked.
 package assertstest

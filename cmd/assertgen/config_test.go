@@ -193,7 +193,7 @@ func TestDegenerateInput(t *testing.T) {
 			err: []string{`assertgen version: unexpected argument "extra"`}},
 		{name: "-tags deprecated", files: map[string]string{"nf.yaml": "- func: f(Tensor self) -> Tensor\n  tags: pointwise\n", "t.yaml": "- tag: pointwise\n  desc: p\n"},
 			args: []string{"plan", "-schema", "nf.yaml", "-tags", "t.yaml"}, code: 0,
-			err: []string{`assertgen plan: -tags is deprecated; use -tags-yaml`}, out: []string{"f\tfunctional\t9 checks, 0 skipped"}},
+			err: []string{`assertgen plan: -tags is deprecated; use -tags-yaml`}, out: []string{"f\tfunctional\t10 checks, 0 skipped"}},
 		{name: "-tags-yaml", files: map[string]string{"nf.yaml": "- func: f(Tensor self) -> Tensor\n  tags: pointwise\n", "t.yaml": "- tag: other\n  desc: p\n"},
 			args: []string{"plan", "-schema", "nf.yaml", "-tags-yaml", "t.yaml"}, code: 1,
 			err: []string{`assertgen: $DIR/nf.yaml:2:9: unknown tag "pointwise" (not in tags.yaml)`}},

@@ -131,6 +131,8 @@
 //	-build-tag T      build tag of the checked files; default debugasserts
 //	-use-counts B     false: the Tensor type keeps no use counts (config key: use_counts):
 //	                  returns are snapshot without them, fresh_not_held checks freshness
+//	-metadata B       false: the Tensor type cannot report its sizes, strides and storage
+//	                  offset (config key: metadata): the strict plan has no same_metadata rows
 //	-kernels PKG      the kernels package, ./dir or an import path (function mode: the
 //	                  functions to wrap; interface mode: the adapter Functions calls them)
 //	-allow-missing-kernels  selected ops without a kernel are expected (config key:

@@ -31,6 +31,7 @@ type planInput struct {
 	profile                            plan.Profile
 	allowlists                         []string
 	noUseCounts                        bool // config use_counts: false
+	noMetadata                         bool // config metadata: false
 }
 
 // load reads the schema (the release's embedded one by default) with the
@@ -60,7 +61,7 @@ func (in *planInput) load() (*schema.Schema, plan.Options, error) {
 // derivatives.yaml file if one is given, and returns the plan options.
 func (in *planInput) options(s *schema.Schema) (plan.Options, error) {
 	// The plan applies the lists of the release s was loaded with.
-	opts := plan.Options{Profile: in.profile, NoUseCounts: in.noUseCounts}
+	opts := plan.Options{Profile: in.profile, NoUseCounts: in.noUseCounts, NoMetadata: in.noMetadata}
 	defaults, err := allowlist.Defaults()
 	if err != nil {
 		return opts, err

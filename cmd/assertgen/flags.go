@@ -28,6 +28,7 @@ type cliFlags struct {
 	allow      stringList
 	ops        string
 	useCounts  bool
+	metadata   bool
 	deprecated []string // notes about deprecated spellings used
 }
 
@@ -60,6 +61,7 @@ func (f *cliFlags) register(fs *flag.FlagSet, cmd string, full bool, stderr io.W
 	fs.Var(&f.allow, "allowlists", "allowlist `file`, merged over the built-in defaults (repeatable)")
 	f.deprecate(fs, "allowlist", "allowlists", "an allowlist `file`", f.allow.Set)
 	fs.BoolVar(&f.useCounts, "use-counts", true, "the Tensor type keeps use counts; false for a runtime that implements only asserts.Identity (plans fresh_not_held on fresh returns)")
+	fs.BoolVar(&f.metadata, "metadata", true, "the Tensor type reports its sizes, strides and storage offset (asserts.Metadata); false plans no same_metadata rows")
 	if cmd == "plan" {
 		f.opsFlag(fs)
 	}
@@ -156,6 +158,9 @@ func (f *cliFlags) apply(c *config.Config, fl *flag.Flag) {
 	case "use-counts":
 		v := f.useCounts
 		c.UseCounts, key = &v, "use_counts"
+	case "metadata":
+		v := f.metadata
+		c.Metadata, key = &v, "metadata"
 	case "kernels":
 		k := f.cfg.Kernels
 		if strings.HasPrefix(k, ".") {

@@ -29,7 +29,8 @@ var errFindings = errors.New("findings")
 // plan options (see planInput.load).
 func loadInput(c *config.Config) (*schema.Schema, plan.Options, error) {
 	in := planInput{schema: c.Resolve(c.Schema), tags: c.Resolve(c.Tags), derivatives: c.Resolve(c.Derivatives),
-		version: c.PyTorchVersion, profile: plan.Strict, noUseCounts: c.UseCounts != nil && !*c.UseCounts}
+		version: c.PyTorchVersion, profile: plan.Strict, noUseCounts: c.UseCounts != nil && !*c.UseCounts,
+		noMetadata: c.Metadata != nil && !*c.Metadata}
 	if c.Profile != "" {
 		in.profile = plan.Profile(c.Profile) // Validate checked it
 	}

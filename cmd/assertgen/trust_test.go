@@ -180,6 +180,11 @@ func TestSmallerOnes(t *testing.T) {
 		{name: "ops: []", files: map[string]string{"assertgen.yaml": "mode: interface\nops: []\n"}, args: []string{"gen"}, code: 1, err: []string{
 			`assertgen: assertgen.yaml:2:6: ops: empty list of ops (leave it out to select every op)`}},
 		{name: "plan -o /dev/stdout", args: []string{"plan", "-o", "/dev/stdout"}, code: 0, out: []string{
+			"_cast_Byte\tfunctional\t7 checks, 0 skipped"}},
+		// A runtime that cannot report metadata: no same_metadata row.
+		{name: "plan -metadata=false", args: []string{"plan", "-metadata=false", "-o", "/dev/stdout"}, code: 0, out: []string{
+			"_cast_Byte\tfunctional\t6 checks, 0 skipped"}},
+		{name: "metadata: false", files: map[string]string{"assertgen.yaml": "metadata: false\n"}, args: []string{"plan", "-config", "assertgen.yaml", "-o", "/dev/stdout"}, code: 0, out: []string{
 			"_cast_Byte\tfunctional\t6 checks, 0 skipped"}},
 		{name: "plan -o DIR", args: []string{"plan", "-o", "$DIR"}, code: 2, err: []string{
 			"assertgen plan: -o $DIR: a directory; name a file"}},

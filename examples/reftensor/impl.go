@@ -468,3 +468,14 @@ var (
 	_ asserts.Bound     = (*Tensor)(nil)
 	_ asserts.ImplBound = (*Tensor)(nil)
 )
+
+// MetadataFingerprint implements asserts.Metadata: a fingerprint of the
+// TensorImpl's sizes, strides and storage offset (asserts.FingerprintMetadata),
+// read without allocating. ok is false for an undefined handle.
+func (t *Tensor) MetadataFingerprint() (uint64, bool) {
+	if t == nil || t.impl == nil {
+		return 0, false
+	}
+	i := t.impl
+	return asserts.FingerprintMetadata(i.sizes, i.strides, i.offset), true
+}

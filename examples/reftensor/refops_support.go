@@ -47,6 +47,32 @@ func (t *Tensor) SetGeometry(sizes, strides []int, offset int) *Tensor {
 	return t
 }
 
+// SetGeometryRaw is SetGeometry WITHOUT the version bump: what a kernel
+// does when it rewrites a TensorImpl's sizes, strides and offset directly
+// (a "view" made by transposing or narrowing its input in place), below
+// the layer that counts versions. It is the means of the bug that
+// asserts' same_metadata check exists for (a kernel changing the
+// geometry of an input its schema marks read-only, invisible to
+// no_mutation and same_content); use it only to reproduce that bug. It
+// takes strided, non-wrapper tensors, and the geometry must fit in the
+// storage.
+func (t *Tensor) SetGeometryRaw(sizes, strides []int, offset int) *Tensor {
+	i := t.must("set_geometry_raw")
+	if i.layout == Sparse || i.kind == Wrapper {
+		panic("reftensor: set_geometry_raw: strided, non-wrapper tensors only")
+	}
+	if strides == nil {
+		strides = make([]int, len(sizes))
+		contiguousStrides(strides, sizes)
+	}
+	g := geometry{slices.Clone(sizes), slices.Clone(strides), offset}
+	if n, st := needed(g), i.storage.Load(); offset < 0 || len(strides) != len(sizes) || n > st.n {
+		panic("reftensor: set_geometry_raw: the geometry does not fit the storage")
+	}
+	i.setGeometry(g.sizes, g.strides, g.offset)
+	return t
+}
+
 // SetStorageImpl makes t use st with the given storage offset, sizes and
 // strides (nil: contiguous), keeping t's TensorImpl, and returns t
 // (set_.source_Storage_storage_offset). The storage is retained; t releases

@@ -366,3 +366,33 @@ func (k addScratch) AddTensor(self, other *rt.Tensor, alpha float64) *rt.Tensor 
 	other.SetAtRaw(-1, 0) // "nobody reads other after add"
 	return r
 }
+
+// transposeInPlace is a view op that makes its view by changing its
+// input: transpose.int swaps self's sizes and strides in place (two
+// swaps, no copy) and returns an alias of the transposed self. The result
+// is right, and so is every identity: the caller's tensor is now
+// transposed, with no byte written and no version bumped.
+type transposeInPlace struct{ checkedif.Functions }
+
+func (transposeInPlace) TransposeInt(self *rt.Tensor, dim0, dim1 int64) *rt.Tensor {
+	sizes, strides := self.Sizes(), self.Strides()
+	d0, d1 := int(dim0), int(dim1)
+	sizes[d0], sizes[d1] = sizes[d1], sizes[d0]
+	strides[d0], strides[d1] = strides[d1], strides[d0]
+	self.SetGeometryRaw(sizes, strides, self.Offset())
+	return self.Alias()
+}
+
+// selectMovesOffset is a view op that moves its input's storage offset:
+// select.int steps self's offset to the selected slice (the pointer walk
+// of a C kernel), takes slice 0 of it, and never steps back.
+type selectMovesOffset struct{ checkedif.Functions }
+
+func (selectMovesOffset) SelectInt(self *rt.Tensor, dim, index int64) *rt.Tensor {
+	d := int(dim)
+	off := self.Offset() + int(index)*self.Strides()[d]
+	sizes := self.Sizes()
+	sizes[d] -= int(index)
+	self.SetGeometryRaw(sizes, self.Strides(), off)
+	return refops.SelectInt(self, dim, 0)
+}

@@ -98,6 +98,22 @@ type bug struct {
 }
 
 var catalog = []bug{
+	{name: "a view made by transposing the input in place",
+		kernels: func() checkedif.Kernels { return transposeInPlace{} },
+		run: func(k checkedif.Kernels) {
+			x := arange(4, 4) // square: the sizes do not move, only the strides
+			releaseAll(k.TransposeInt(x, 0, 1), x)
+		},
+		op: "transpose.int", check: asserts.CheckSameMetadata, where: "argument self",
+		msg: "kernel changed the sizes, strides or storage offset of an argument the schema does not mark mutable"},
+	{name: "a view op that moves its input's storage offset",
+		kernels: func() checkedif.Kernels { return selectMovesOffset{} },
+		run: func(k checkedif.Kernels) {
+			x := arange(3, 4)
+			releaseAll(k.SelectInt(x, 0, 2), x)
+		},
+		op: "select.int", check: asserts.CheckSameMetadata, where: "argument self",
+		msg: "hint: a kernel must not change the geometry of an input the schema marks read-only"},
 	{name: "a view that copies",
 		kernels: func() checkedif.Kernels { return copyingTranspose{} },
 		run: func(k checkedif.Kernels) {

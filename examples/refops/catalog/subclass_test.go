@@ -73,9 +73,9 @@ func TestSubclassCases(t *testing.T) {
 		defer x.Release()
 		vs, st := run(func() { ck.AddTensor(x, x, 1).Release() })
 		wantNoViolations(t, vs)
-		// add.Tensor has 12 checks; impl_use_count_le_1 is the one skipped.
+		// add.Tensor has 14 checks; impl_use_count_le_1 is the one skipped.
 		wantOnlySkips(t, st, asserts.ReasonDirectSubclass, 1)
-		if st.Ran[asserts.CheckImplUseCountLE1] != 0 || st.Ran[asserts.CheckStorageUseCountEq1] != 1 || st.TotalRan() != 11 {
+		if st.Ran[asserts.CheckImplUseCountLE1] != 0 || st.Ran[asserts.CheckStorageUseCountEq1] != 1 || st.TotalRan() != 13 {
 			t.Errorf("checks run %v, want all but impl_use_count_le_1", st.Ran)
 		}
 		// The same kernel on a plain tensor: the kept output is caught.

@@ -1,5 +1,5 @@
 // Package gt implements assertgen's contract (asserts.Identity,
-// asserts.Contents, asserts.Anchored) over gorgonia.org/tensor's
+// asserts.Contents, asserts.Anchored, asserts.Metadata) over gorgonia.org/tensor's
 // *tensor.Dense, a garbage-collected tensor runtime without use counts or
 // version counters.
 //
@@ -200,6 +200,19 @@ func (t *Tensor) Ident() asserts.Ident {
 // StorageAnchor implements asserts.Anchored: the last byte of capacity of
 // the backing array, which every tensor on that array shares.
 func (t *Tensor) StorageAnchor() unsafe.Pointer { return unsafe.Pointer(t.anchor()) }
+
+// MetadataFingerprint implements asserts.Metadata: the shape, the
+// strides, and where the tensor's window starts on its backing array (as
+// the distance to the array's end, which a narrowing or a re-slice of
+// Header.Raw moves: gorgonia's stand-in for a storage offset). It reads
+// the Dense's own slices and allocates nothing.
+func (t *Tensor) MetadataFingerprint() (uint64, bool) {
+	if t == nil {
+		return 0, false
+	}
+	d := t.D()
+	return asserts.FingerprintMetadata(d.Shape(), d.Strides(), cap(t.raw())), true
+}
 
 var seed = maphash.MakeSeed()
 

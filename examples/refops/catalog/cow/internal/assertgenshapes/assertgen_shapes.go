@@ -16,6 +16,7 @@ var Locs0 = [2]asserts.Loc{asserts.Arg("self"), asserts.Ret(0)}
 func ChecksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
+	c.SaveMetadata(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
 	} else {
@@ -37,6 +38,7 @@ func ChecksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reft
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadata(l[0], s0, t0)
 	c.StorageUseCountEq1(l[1], &s1)
 	if s1.FreshFrom(s0) {
 		c.FreshNoAliasRows(1)

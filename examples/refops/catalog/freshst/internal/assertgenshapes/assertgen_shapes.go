@@ -18,6 +18,8 @@ func ChecksPre0(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
+	c.SaveMetadata(s0, t0)
+	c.SaveMetadata(s1, t1)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
 		c.BindingContextRows(2)
 	} else {
@@ -43,7 +45,9 @@ func ChecksPost1(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadata(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
+	c.SameMetadata(l[1], s1, t1)
 	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
@@ -67,6 +71,7 @@ func ChecksPost1(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 func ChecksPre2(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
+	c.SaveMetadata(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
 	} else {
@@ -88,6 +93,7 @@ func ChecksPost3(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reft
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadata(l[0], s0, t0)
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)

@@ -30,6 +30,8 @@ func ChecksPre0(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
+	c.SaveMetadata(s0, t0)
+	c.SaveMetadata(s1, t1)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
 		c.BindingContextRows(2)
 	} else {
@@ -55,7 +57,9 @@ func ChecksPost1(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadata(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
+	c.SameMetadata(l[1], s1, t1)
 	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
@@ -81,6 +85,7 @@ func ChecksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s0)
+	c.SaveMetadata(s1, t1)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
 		c.BindingContextRows(2)
 	} else {
@@ -107,6 +112,7 @@ func ChecksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
+	c.SameMetadata(l[1], s1, t1)
 	c.ReturnsArg(l[2], &s2, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[1], s1, t1)
@@ -121,6 +127,8 @@ func ChecksPre4(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s2)
+	c.SaveMetadata(s0, t0)
+	c.SaveMetadata(s1, t1)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
 		c.BindingContextRows(3)
 	} else {
@@ -149,7 +157,9 @@ func ChecksPost5(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadata(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
+	c.SameMetadata(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[2], s2)
@@ -168,6 +178,7 @@ func ChecksPre6(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.
 	c.Save(s2, t2)
 	c.Mutable(s1)
 	c.Mutable(s2)
+	c.SaveMetadata(s0, t0)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
 		c.BindingContextRows(3)
 	} else {
@@ -197,6 +208,7 @@ func ChecksPost7(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadata(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -248,6 +260,7 @@ func ChecksPre8(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.
 	c.Mutable(s2)
 	c.Mutable(s3)
 	c.Mutable(s4)
+	c.SaveMetadata(s0, t0)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() && s4.Plain() {
 		c.BindingContextRows(5)
 	} else {
@@ -283,6 +296,7 @@ func ChecksPost9(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadata(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -305,6 +319,9 @@ func ChecksPre10(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
+	c.SaveMetadata(s0, t0)
+	c.SaveMetadata(s1, t1)
+	c.SaveMetadata(s2, t2)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
 		c.BindingContextRows(3)
 	} else {
@@ -340,8 +357,11 @@ func ChecksPost11(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
 	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadata(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
+	c.SameMetadata(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
+	c.SameMetadata(l[2], s2, t2)
 	c.ImplUseCountEqFresh(l[3], &s3, t3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
 		c.NotArg(l[3], &s3, l[0], s0)
@@ -415,6 +435,7 @@ func ChecksPre12(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s2, t2)
 	c.Mutable(s1)
 	c.Mutable(s2)
+	c.SaveMetadata(s0, t0)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
 		c.BindingContextRows(3)
 	} else {
@@ -442,6 +463,7 @@ func ChecksPost13(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadata(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -457,6 +479,7 @@ func ChecksPost13(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 func ChecksPre14(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
+	c.SaveMetadata(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
 	} else {
@@ -478,6 +501,7 @@ func ChecksPost15(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ker
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadata(l[0], s0, t0)
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
@@ -524,6 +548,7 @@ func ChecksPost18(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ker
 	c.After(s0, t0)
 	resultList0(c, &s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadata(l[0], s0, t0)
 	asserts.ImplUseCountEqFreshList(c, l[1], &s1, t1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
 	c.SharesStorageList(l[1], &s1, l[0], s0)
@@ -538,6 +563,7 @@ func ChecksPre19(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts
 	c.Begin(op)
 	saveList0(c, s0, t0)
 	asserts.SameContentList(c, l[0], s0, t0)
+	asserts.SaveMetadataList(c, s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
 
@@ -553,6 +579,7 @@ func ChecksPost20(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
+	asserts.SameMetadataList(c, l[0], s0, t0)
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	c.NotArgList(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1(l[1], &s1)
@@ -565,7 +592,9 @@ func ChecksPre21(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	c.Begin(op)
 	c.Save(s0, t0)
 	saveOptList0(c, s1, t1)
+	c.SaveMetadata(s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
+	asserts.SaveMetadataList(c, s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
@@ -590,10 +619,12 @@ func ChecksPost22(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	afterList0(c, s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadata(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
+	asserts.SameMetadataList(c, l[1], s1, t1)
 	c.ImplUseCountEqFresh(l[2], &s2, t2)
 	if !(s2.ImplApart(s0)) {
 		c.NotArg(l[2], &s2, l[0], s0)
@@ -619,6 +650,10 @@ func ChecksPre23(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
+	c.SaveMetadata(s0, t0)
+	c.SaveMetadata(s1, t1)
+	c.SaveMetadata(s2, t2)
+	c.SaveMetadata(s3, t3)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() && s3.Plain() {
 		c.BindingContextRows(4)
 	} else {
@@ -652,9 +687,13 @@ func ChecksPost24(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.After(s3, t3)
 	c.Result(&s4, t4)
 	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadata(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
+	c.SameMetadata(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
+	c.SameMetadata(l[2], s2, t2)
 	c.SameImplStorageVersion(l[3], s3)
+	c.SameMetadata(l[3], s3, t3)
 	c.ImplUseCountEqFresh(l[4], &s4, t4)
 	if !(s4.ImplApart(s0) && s4.ImplApart(s1) && s4.ImplApart(s2) && s4.ImplApart(s3)) {
 		c.NotArg(l[4], &s4, l[0], s0)
@@ -684,6 +723,7 @@ func ChecksPost24(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 func ChecksPre25(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
+	c.SaveMetadata(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
 	} else {
@@ -707,6 +747,7 @@ func ChecksPost26(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *ker
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadata(l[0], s0, t0)
 	c.ImplUseCountEqFresh(l[1], &s1, t1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
@@ -742,6 +783,7 @@ func ChecksPre27(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts
 	c.MutableList(s0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
+	asserts.SaveMetadataList(c, s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 }
 
@@ -759,6 +801,7 @@ func ChecksPost28(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 
 	c.SameStorageList(l[1], s1)
 	c.NoMutationList(l[1], s1)
 	asserts.SameContentAfterList(c, l[1], s1, t1)
+	asserts.SameMetadataList(c, l[1], s1, t1)
 	c.End()
 }
 
@@ -768,6 +811,7 @@ func ChecksPre29(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	saveList0(c, s1, t1)
 	c.MutableList(s1)
+	c.SaveMetadata(s0, t0)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
@@ -790,6 +834,7 @@ func ChecksPost30(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.After(s0, t0)
 	afterList0(c, s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadata(l[0], s0, t0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
 	if c.HasDigests() {
@@ -807,6 +852,7 @@ func ChecksPost31(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ker
 	c.After(s0, t0)
 	resultList0(c, &s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadata(l[0], s0, t0)
 	asserts.ImplUseCountEqFreshList(c, l[1], &s1, t1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
 	c.StorageUseCountEq1List(l[1], &s1)
@@ -822,6 +868,7 @@ func ChecksPost31(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ker
 func ChecksPre32(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
+	c.SaveMetadata(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
 	} else {
@@ -841,6 +888,7 @@ func ChecksPost33(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *ker
 	}
 	c.After(s0, t0)
 	c.SameImplStorageVersion(l[0], s0)
+	c.SameMetadata(l[0], s0, t0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
 	}

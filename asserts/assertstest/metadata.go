@@ -1,0 +1,109 @@
+package assertstest
+
+import (
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+)
+
+func init() {
+	cases = append(cases, testCase{"metadata", testMetadata})
+	uncountedCases = append(uncountedCases, struct {
+		name string
+		run  func(r *reporter, u Uncounted)
+	}{"metadata", uMetadata})
+}
+
+// metadataOf reads t's fingerprint, if t implements asserts.Metadata.
+func metadataOf(t asserts.Identity) (fp uint64, ok, implemented bool) {
+	m, implemented := t.(asserts.Metadata)
+	if !implemented {
+		return 0, false, false
+	}
+	fp, ok = m.MetadataFingerprint()
+	return fp, ok, true
+}
+
+// checkMetadataBasics checks the optional asserts.Metadata on a fresh
+// tensor x, a view v of it and an undefined handle u: a fingerprint for
+// every defined tensor, stable while nothing changes, none for u, read
+// without allocating. It reports whether x implements it.
+func checkMetadataBasics(r *reporter, x, v, u asserts.Identity) bool {
+	fp, ok, implemented := metadataOf(x)
+	if !implemented {
+		r.Logf("tensors do not implement asserts.Metadata: same_metadata will be skipped (reason no_metadata_access)")
+		return false
+	}
+	if !ok {
+		r.Errorf("a fresh tensor reports no metadata fingerprint")
+		return true
+	}
+	if again, _, _ := metadataOf(x); again != fp {
+		r.Errorf("the metadata fingerprint of an unchanged tensor moved: %#x, then %#x", fp, again)
+	}
+	if _, ok, _ := metadataOf(v); !ok {
+		r.Errorf("a view reports no metadata fingerprint")
+	}
+	if _, ok, implemented := metadataOf(u); implemented && ok {
+		r.Errorf("an undefined handle reports a metadata fingerprint")
+	}
+	m := x.(asserts.Metadata)
+	if n := testing.AllocsPerRun(20, func() { m.MetadataFingerprint() }); n != 0 {
+		r.Errorf("MetadataFingerprint allocates (%v per call): it runs twice per argument per checked call", n)
+	}
+	return true
+}
+
+// testMetadata checks asserts.Metadata (see checkMetadataBasics); a
+// second handle of a tensor reports its fingerprint; resize_ (if given)
+// moves it, and a kernel that resizes an argument it must not change is
+// caught by same_metadata while one that leaves it is not.
+func testMetadata(r *reporter, rt Runtime) {
+	x := rt.New()
+	defer rt.Release(x)
+	v := rt.View(x)
+	defer rt.Release(v)
+	u := rt.Undefined()
+	defer rt.Release(u)
+	if !checkMetadataBasics(r, x, v, u) {
+		return
+	}
+	s := rt.Share(x)
+	fx, _, _ := metadataOf(x)
+	if fs, _, _ := metadataOf(s); fs != fx {
+		r.Errorf("two handles of one TensorImpl report different metadata fingerprints (%#x, %#x)", fx, fs)
+	}
+	rt.Release(s)
+	if rt.Resize == nil {
+		r.Logf("Runtime.Resize is nil: a change of metadata not checked")
+		return
+	}
+	call := func(kernel func(x asserts.Tensor)) []asserts.Violation {
+		col := asserts.NewCollector()
+		defer asserts.SetHandler(asserts.SetHandler(col))
+		var c asserts.Call
+		c.BeginWith(&asserts.Op{Name: "assertstest_metadata"}, asserts.EnvState{})
+		var a0 asserts.Saved
+		c.Save(&a0, x)
+		c.SaveMetadata(&a0, x)
+		kernel(x)
+		c.After(&a0, x)
+		c.SameMetadata(asserts.Arg("self"), &a0, x)
+		c.End()
+		return col.Violations()
+	}
+	if vs := call(func(asserts.Tensor) {}); len(vs) != 0 {
+		r.Errorf("a kernel that leaves its input's metadata is reported: %v", &vs[0])
+	}
+	vs := call(rt.Resize)
+	if len(vs) != 1 || vs[0].Check != asserts.CheckSameMetadata {
+		r.Errorf("a kernel that resizes an input it must not change is not caught by same_metadata (%d violations): the fingerprint does not follow the sizes", len(vs))
+	}
+}
+
+// uMetadata checks asserts.Metadata on a runtime without use counts (see
+// checkMetadataBasics).
+func uMetadata(r *reporter, u Uncounted) {
+	x := u.New()
+	checkMetadataBasics(r, x, u.View(x), u.Undefined())
+}

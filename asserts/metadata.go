@@ -1,0 +1,223 @@
+package asserts
+
+// The metadata check (same_metadata).
+//
+// A kernel may change the sizes, strides and storage offset of an argument
+// only where the schema marks the argument mutable (Tensor(a!): t_,
+// transpose_, resize_, as_strided_, set_). A kernel that "views" by
+// rewriting its input's geometry in place and returning the input (a
+// transpose that swaps self's strides) writes no byte and bumps no version
+// counter: no_mutation and same_content pass, and so does every identity
+// check, since the TensorImpl and the StorageImpl are the same. PyTorch has
+// no such assert. same_metadata compares a fingerprint of the argument's
+// metadata taken before the kernel with the one after it.
+
+// Metadata is the optional contract of runtimes that can report a
+// tensor's metadata. The same_metadata check uses it; for tensors that do
+// not implement it (or cannot report), same_metadata is skipped with
+// reason no_metadata_access.
+type Metadata interface {
+	// MetadataFingerprint returns a fingerprint of the tensor's sizes,
+	// strides and storage offset, read at one instant: equal metadata must
+	// give equal fingerprints, and a change of any of them should change
+	// the fingerprint. [FingerprintMetadata] computes one from the three
+	// without allocating; a runtime whose metadata fits in 64 bits may
+	// return it exactly instead. ok is false when the tensor has no
+	// metadata to report (an undefined tensor). It must be safe to call
+	// on an undefined handle, including a nil pointer, and from several
+	// goroutines at once, and it is called twice per argument per checked
+	// call: keep it cheap (no allocation, no lock where the runtime has
+	// none for its geometry).
+	MetadataFingerprint() (fp uint64, ok bool)
+}
+
+// Odd multipliers of the fingerprint's steps (each step a bijection of
+// the running value, so a change of any single value always changes the
+// fingerprint).
+const (
+	fpMulSizes   = 0x9e3779b97f4a7c15
+	fpMulStrides = 0xc2b2ae3d27d4eb4f
+)
+
+// FingerprintMetadata returns a fingerprint of a tensor's sizes, strides
+// and storage offset for [Metadata]: order-sensitive (a transpose that
+// swaps two strides changes it), sensitive to the rank, and such that a
+// change of any one value always changes it; changes of several values
+// collide with probability about 2^-64. It does not allocate, costs two
+// multiplies per dimension, and is small enough to be inlined into the
+// runtime's method (it is not generic for that reason: a runtime with
+// int64 geometry can fold its values the same way, an xor and an odd
+// multiply per value). sizes and strides have the same length for a strided tensor; a
+// runtime without strides (a layout without them) passes nil.
+func FingerprintMetadata(sizes, strides []int, offset int) uint64 {
+	h := uint64(offset)*fpMulStrides + uint64(len(sizes))
+	for _, v := range sizes {
+		h = (h ^ uint64(v)) * fpMulSizes
+	}
+	for _, v := range strides {
+		h = (h ^ uint64(v)) * fpMulStrides
+	}
+	return h
+}
+
+// SaveMetadata starts same_metadata on an argument the schema does not
+// mark mutable: it takes the argument's metadata fingerprint
+// ([Metadata]), which [Call.SameMetadata] compares once the kernel has
+// returned, and counts the row. Call it before the kernel, after
+// [Call.Save]. A tensor that cannot report its metadata counts the row as
+// skipped (reason no_metadata_access), as do the other skip reasons of the
+// policy (undefined, absent).
+//
+// A plain snapshot of a tensor that implements Metadata takes the
+// fingerprint inline; anything else goes to a slow path.
+func (c *Call) SaveMetadata(s *Saved, t Identity) {
+	if s.meta&^Versioned == fPending && s.id.Impl != 0 {
+		if m, ok := t.(Metadata); ok {
+			if s.metadata, s.hasMeta = m.MetadataFingerprint(); s.hasMeta {
+				c.t[laneSameMetadata/4] += 1 << (16 * (laneSameMetadata % 4))
+				return
+			}
+		}
+	}
+	c.saveMetadataSlow(s, t)
+}
+
+// SaveMetadataTensor is [Call.SaveMetadata] for a tensor held as a
+// [Tensor] (see [Call.SaveTensor]); a nil t is an absent optional.
+func (c *Call) SaveMetadataTensor(s *Saved, t Tensor) {
+	if t == nil {
+		c.saveMetadataSlow(s, nil)
+		return
+	}
+	c.SaveMetadata(s, t)
+}
+
+//go:noinline
+func (c *Call) saveMetadataSlow(s *Saved, t Identity) {
+	const k = CheckSameMetadata
+	s.hasMeta = false
+	if s.meta&^Versioned == fPending && s.id.Impl != 0 {
+		// A plain tensor: only its runtime can make the row a skip.
+		c.t[laneNoMetadata/4] += 1 << (16 * (laneNoMetadata % 4))
+		return
+	}
+	c.count(k, 1)
+	if c.skipped(k, s) {
+		return
+	}
+	if s.meta&fResult != 0 {
+		c.misuse(k, Loc{ret: -1, index: -1}, "SaveMetadata needs a Save snapshot of the argument")
+	}
+	m, ok := t.(Metadata)
+	if ok {
+		s.metadata, ok = m.MetadataFingerprint()
+	}
+	if !ok {
+		c.skip(k, ReasonNoMetadata)
+		return
+	}
+	s.hasMeta = true
+}
+
+// SameMetadata completes same_metadata once the kernel has returned: the
+// argument's sizes, strides and storage offset must have the fingerprint
+// [Call.SaveMetadata] took. It is part of that row (not counted again)
+// and does nothing when no fingerprint was taken (skipped). t is the
+// handle that was saved; call it after [Call.After].
+//
+// A change is legal, and skipped under aliases_mutable_arg, when the
+// argument's TensorImpl is one of an argument the call may write
+// ([Call.Mutable]): foo(x, x) with the first argument Tensor(a!), or a
+// second handle of it. It is inconclusive, skipped under
+// concurrent_write, when another goroutine's checked call declared a
+// write to the argument's storage while this one ran (an in-place
+// metadata op such as t_ on a shared tensor, see concurrent.go).
+func (c *Call) SameMetadata(l Loc, s *Saved, t Identity) {
+	if s.hasMeta {
+		c.metadataAfter(l, s, t)
+	}
+}
+
+// SameMetadataTensor is [Call.SameMetadata] for a tensor held as a
+// [Tensor].
+func (c *Call) SameMetadataTensor(l Loc, s *Saved, t Tensor) {
+	if s.hasMeta {
+		c.metadataAfter(l, s, t)
+	}
+}
+
+//go:noinline
+func (c *Call) metadataAfter(l Loc, s *Saved, t Identity) {
+	const k = CheckSameMetadata
+	s.hasMeta = false
+	if s.meta&fPending != 0 {
+		c.misuse(k, l, "checked before After")
+	}
+	var got uint64
+	ok := false
+	if m, is := t.(Metadata); is {
+		got, ok = m.MetadataFingerprint()
+	}
+	if ok && got == s.metadata {
+		return
+	}
+	if !ok {
+		// Reportable before the kernel and not now: the handle was
+		// released or reset, which same_impl reports.
+		c.skip(k, ReasonNoMetadata)
+		return
+	}
+	if c.mutableImpl(s.id.Impl) {
+		c.skip(k, ReasonAliasesMutable)
+		return
+	}
+	if c.concurrentWrite(writeKey(s.id)) {
+		c.skipConcurrent(k)
+		return
+	}
+	c.report(&Violation{Check: k, loc: l, Traits: s.traits(), Want: s.metadata, Got: got})
+}
+
+// mutableImpl reports whether TensorImpl impl is a mutable argument's.
+func (c *Call) mutableImpl(impl ID) bool {
+	if impl == 0 {
+		return false
+	}
+	for i := range c.nmut {
+		var m ID
+		if i < len(c.mutImpl) {
+			m = c.mutImpl[i]
+		} else {
+			m = c.mutImplMore[i-len(c.mutImpl)]
+		}
+		if m == impl {
+			return true
+		}
+	}
+	return false
+}
+
+// SaveMetadataList starts same_metadata on each element of a list
+// argument (Tensor[], Tensor?[]), as [Call.SaveMetadata] does.
+func SaveMetadataList[T Identity](c *Call, l *SavedList, ts []T) {
+	for i := range l.n {
+		if i < len(ts) {
+			c.saveMetadataElem(l.at(i), ts[i])
+		}
+	}
+}
+
+// saveMetadataElem is SaveMetadata for a list element, not inlined.
+//
+//go:noinline
+func (c *Call) saveMetadataElem(s *Saved, t Identity) { c.SaveMetadata(s, t) }
+
+// SameMetadataList completes same_metadata on each element of a list
+// argument, as [Call.SameMetadata] does.
+func SameMetadataList[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
+	for i := range l.n {
+		if s := l.at(i); s.hasMeta && i < len(ts) {
+			c.metadataAfter(loc.Elem(i), s, ts[i])
+		}
+	}
+}

@@ -1,0 +1,186 @@
+package asserts_test
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/assertgen/assertgen/asserts"
+)
+
+// metaCall runs a checked call of foo(Tensor(a!) self, Tensor other) on
+// the given handles: the kernel moves the metadata of the tensors in
+// moved, as a t_ on self would (and, broken, on other). It returns the
+// violations and the op's statistics.
+func metaCall(t *testing.T, self, other metaFake, moved ...*fake) outcome {
+	t.Helper()
+	return run(t, asserts.Strict, asserts.EnvState{}, func(c *asserts.Call) {
+		var s0, s1 asserts.Saved
+		c.Save(&s0, self)
+		c.Save(&s1, other)
+		c.Mutable(&s0)
+		c.SaveMetadata(&s1, other)
+		for _, f := range moved {
+			f.meta++
+		}
+		c.After(&s0, self)
+		c.After(&s1, other)
+		c.SameMetadata(asserts.Arg("other"), &s1, other)
+	})
+}
+
+// same_metadata exempts an argument that is (a handle of) the TensorImpl
+// of an argument the call may write, and only that.
+func TestSameMetadataAliasesMutable(t *testing.T) {
+	x := newFake(kPlain)
+	second := &fake{id: x.id} // another handle of x's TensorImpl
+	view := newFake(kPlain)   // a view of x: its own TensorImpl, x's storage
+	view.id.Storage = x.id.Storage
+	cases := []struct {
+		name          string
+		other         *fake
+		moved         []*fake
+		want, skipped int
+	}{
+		{"foo(x, x): t_ on self moves other", x, []*fake{x}, 0, 1},
+		{"foo(x, second handle of x)", second, []*fake{x, second}, 0, 1},
+		{"foo(x, x): nothing moves", x, nil, 0, 0},
+		{"foo(x, view of x): the kernel moved the view's geometry", view, []*fake{x, view}, 1, 0},
+		{"foo(x, y): the kernel moved y's geometry", newFake(kPlain), nil, 1, 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			moved := tc.moved
+			if tc.want == 1 && len(moved) == 0 {
+				moved = []*fake{tc.other}
+			}
+			out := metaCall(t, metaFake{x}, metaFake{tc.other}, moved...)
+			if len(out.violations) != tc.want {
+				t.Errorf("%d violations, want %d: %v", len(out.violations), tc.want, out.violations)
+			}
+			if got := int(out.stats.Skipped[asserts.ReasonAliasesMutable]); got != tc.skipped {
+				t.Errorf("%d skips under aliases_mutable_arg, want %d", got, tc.skipped)
+			}
+		})
+	}
+}
+
+// A metadata change by another goroutine's checked call that declared a
+// write to the tensor (t_ on a shared tensor) makes the row inconclusive,
+// counted under concurrent_write; without a declared write it is
+// reported.
+func TestSameMetadataConcurrentWrite(t *testing.T) {
+	for _, declared := range []bool{true, false} {
+		x := newFake(kPlain)
+		col := asserts.NewCollector()
+		prev := asserts.SetHandler(col)
+		rop := &asserts.Op{Name: "sum", Profile: asserts.Strict}
+		var r asserts.Call
+		var rs asserts.Saved
+		r.BeginWith(rop, asserts.EnvState{})
+		r.Save(&rs, metaFake{x})
+		r.SaveMetadata(&rs, metaFake{x})
+		if declared {
+			var w asserts.Call
+			var ws asserts.Saved
+			w.BeginWith(&asserts.Op{Name: "t_", Profile: asserts.Strict}, asserts.EnvState{})
+			w.Save(&ws, x)
+			w.Mutable(&ws)
+			x.meta++ // t_ swaps x's sizes and strides
+			w.After(&ws, x)
+			w.End()
+		} else {
+			x.meta++ // the reader's own kernel
+		}
+		r.After(&rs, metaFake{x})
+		r.SameMetadata(asserts.Arg("self"), &rs, metaFake{x})
+		r.End()
+		asserts.SetHandler(prev)
+		st := rop.Stats()
+		if declared && (len(col.Violations()) != 0 || st.Skipped[asserts.ReasonConcurrentWrite] != 1 || st.Ran[asserts.CheckSameMetadata] != 0) {
+			t.Errorf("declared t_: %d violations, stats %+v; want none, one concurrent_write skip", len(col.Violations()), st)
+		}
+		if !declared && (len(col.Violations()) != 1 || st.Skipped[asserts.ReasonConcurrentWrite] != 0) {
+			t.Errorf("undeclared change: %d violations, stats %+v; want one", len(col.Violations()), st)
+		}
+	}
+}
+
+// Goroutines reading x while others run declared in-place metadata ops
+// on views of it and on x itself stay silent; under -race the check reads
+// nothing the fakes do not synchronize.
+func TestSameMetadataEightGoroutines(t *testing.T) {
+	col := asserts.NewCollector()
+	defer asserts.SetHandler(asserts.SetHandler(col))
+	x := newFake(kPlain)
+	rop := &asserts.Op{Name: "add", Overload: "Tensor", Profile: asserts.Strict}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			y := newFake(kPlain)
+			for range 1000 {
+				var c asserts.Call
+				var s0, s1 asserts.Saved
+				c.BeginWith(rop, asserts.EnvState{})
+				c.Save(&s0, metaFake{x})
+				c.Save(&s1, metaFake{y})
+				if g%2 == 1 {
+					// y.add_(y): other is self.
+					c.Mutable(&s0)
+				}
+				c.SaveMetadata(&s0, metaFake{x})
+				c.SaveMetadata(&s1, metaFake{y})
+				c.After(&s0, metaFake{x})
+				c.After(&s1, metaFake{y})
+				c.SameMetadata(asserts.Arg("self"), &s0, metaFake{x})
+				c.SameMetadata(asserts.Arg("other"), &s1, metaFake{y})
+				c.End()
+			}
+		}()
+	}
+	wg.Wait()
+	if vs := col.Violations(); len(vs) != 0 {
+		t.Fatalf("%d violations on legal calls, first %v", len(vs), &vs[0])
+	}
+	if st := rop.Stats(); st.Ran[asserts.CheckSameMetadata] != 16000 {
+		t.Errorf("same_metadata ran %d times, want 16000", st.Ran[asserts.CheckSameMetadata])
+	}
+}
+
+// FingerprintMetadata tells apart the geometries a view-by-mutation bug
+// produces, and is stable for equal ones.
+func TestFingerprintMetadata(t *testing.T) {
+	type g struct {
+		sizes, strides []int
+		off            int
+	}
+	base := g{[]int{4, 4}, []int{4, 1}, 0}
+	others := []g{
+		{[]int{4, 4}, []int{1, 4}, 0},       // transposed in place
+		{[]int{4, 4}, []int{4, 1}, 1},       // storage offset moved
+		{[]int{16}, []int{1}, 0},            // flattened
+		{[]int{4, 4, 1}, []int{4, 1, 1}, 0}, // unsqueezed
+		{[]int{4, 1}, []int{4, 4}, 0},       // sizes and strides swapped
+		{[]int{2, 4}, []int{4, 1}, 8},       // narrowed
+		{[]int{4, 4}, []int{4, 1}, -1},      // negative offset
+		{[]int{4, 4}, nil, 0},               // no strides
+		{[]int{4, 4, 4, 1}, nil, 0},         // no strides, the strides as sizes
+		{nil, nil, 0},                       // 0-dim
+	}
+	fb := asserts.FingerprintMetadata(base.sizes, base.strides, base.off)
+	if asserts.FingerprintMetadata([]int{4, 4}, []int{4, 1}, 0) != fb {
+		t.Error("equal metadata, different fingerprints")
+	}
+	seen := map[uint64]int{fb: -1}
+	for i, o := range others {
+		f := asserts.FingerprintMetadata(o.sizes, o.strides, o.off)
+		if j, dup := seen[f]; dup {
+			t.Errorf("geometry %d fingerprints as %d", i, j)
+		}
+		seen[f] = i
+	}
+	if n := testing.AllocsPerRun(100, func() { asserts.FingerprintMetadata(base.sizes, base.strides, base.off) }); n != 0 {
+		t.Errorf("%v allocations", n)
+	}
+}
