@@ -76,6 +76,10 @@ type Saved struct {
 	// (kept out of meta, so that the other checks keep their fast path).
 	hasDigest bool
 	digest    uint64
+	// anchor is the address of the argument's storage anchor before the
+	// kernel, for a runtime without use counts (SaveIdent, see
+	// [Anchored]); 0 when it gave none.
+	anchor uintptr
 }
 
 const (
@@ -90,12 +94,16 @@ const (
 	// no_mutation reported this argument (same_content then stays silent
 	// on it: one bug, one report).
 	fMutationReported Traits = 1 << 21
-	// impl_use_count_eq_fresh reported this return (NotArg then stays
-	// silent on it).
+	// impl_use_count_eq_fresh, or not_arg_handle, reported this return
+	// (NotArg, and fresh_no_alias on the same handle, then stay silent on
+	// it).
 	fImplReported Traits = 1 << 22
 	// fUncounted: a return snapshot taken by ResultIdent, of a runtime
 	// without use counts (see [Identity]).
 	fUncounted Traits = 1 << 23
+	// fAnchorMoved: AfterIdent found the argument's storage anchor moved
+	// while its StorageImpl ID stayed (same_storage reports it).
+	fAnchorMoved Traits = 1 << 24
 )
 
 func (s *Saved) traits() Traits   { return s.meta & metaTraits }
@@ -160,7 +168,7 @@ var checkLane = [NumChecks]int{
 }
 
 var reasonLane = [NumReasons]int{8, 3, 6, 7, 10, 11, 14, laneNever, laneNever, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent,
-	laneNone, laneNone, laneNone, laneNone, laneNoEnv, laneNone}
+	laneNone, laneNone, laneNone, laneNone, laneNoEnv, laneNone, laneNone}
 
 func init() {
 	// A lane shared by several reasons must never count.
@@ -470,12 +478,24 @@ func (c *Call) notArgSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
 	if r.after.Version == markEqFresh {
 		k, reported = CheckImplUseCountEqFresh, r.meta&fImplReported != 0
 	}
-	if m, _ := c.classify(r); m.Has(k) || reported {
-		return // skipped (and counted), or already reported, by the use-count check
+	if reported {
+		return // already reported by the use-count check
 	}
+	if m, cs := c.classify(r); m.Has(k) && !c.handleCheckable(k, cs) {
+		return // skipped (and counted) with the use-count check
+	}
+	r.meta |= fImplReported
 	c.report(&Violation{Check: k, loc: ret, other: arg,
 		Want: uint64(s.id.Impl), Got: uint64(r.id.Impl),
 		Traits: r.traits(), ImplUses: r.implUses(), StorageUses: r.storageUses()})
+}
+
+// handleCheckable reports whether not_arg_handle runs although its
+// use-count check k is skipped under conditions cs: when k is skipped only
+// because the runtime keeps no use counts. Comparing a handle with an
+// argument's needs no count.
+func (c *Call) handleCheckable(k Check, cs conds) bool {
+	return cs&(1<<ReasonNoUseCounts) != 0 && !c.pol().mask(cs&^(1<<ReasonNoUseCounts)).Has(k)
 }
 
 // StorageUseCountEq1 checks that a return's StorageImpl has use count 1: the
@@ -807,7 +827,7 @@ func (c *Call) freshNoAliasSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
 	if r.id.Impl == s.id.Impl {
 		// The argument itself (or its handle): impl_use_count_le_1 reports
 		// it where it runs (the use count, or NotArg for the same handle).
-		if m, _ := c.classify(r); !m.Has(CheckImplUseCountLE1) {
+		if m, _ := c.classify(r); !m.Has(CheckImplUseCountLE1) || r.meta&fImplReported != 0 {
 			return
 		}
 	}
@@ -1052,7 +1072,8 @@ func (c *Call) slowInputWith(k Check, l Loc, s *Saved, add, drop conds) {
 	case CheckNoMutation:
 		want, got = s.id.Version, s.after.Version
 	}
-	if want == got {
+	moved := k == CheckSameStorage && want == got && s.meta&fAnchorMoved != 0
+	if want == got && !moved {
 		return
 	}
 	if k == CheckNoMutation && c.aliasesMutable(writeKey(s.id)) {
@@ -1069,7 +1090,7 @@ func (c *Call) slowInputWith(k Check, l Loc, s *Saved, add, drop conds) {
 	if k == CheckNoMutation {
 		s.meta |= fMutationReported
 	}
-	v := &Violation{Check: k, loc: l, Traits: s.traits(), Want: want, Got: got}
+	v := &Violation{Check: k, loc: l, Traits: s.traits(), Want: want, Got: got, AnchorMoved: moved}
 	if s.after.Impl == 0 {
 		// Not a swap but a released (or reset) handle: say so.
 		v.Released, v.Want, v.Got = true, uint64(s.id.Impl), 0

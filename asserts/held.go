@@ -1,6 +1,7 @@
 package asserts
 
 import (
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -98,6 +99,24 @@ func (c *Call) FreshNotHeld(l Loc, r *Saved, t Identity) {
 	c.freshNotHeldSlow(l, r, t)
 }
 
+// FreshNotHeldOf is fresh_not_held on a may-alias return r (a Tensor(a)
+// return of an op whose only kernel is a decomposition, such as
+// contiguous or reshape, or of a may_alias allowlist entry), which may be
+// argument s itself, a view of it, or fresh. On the branch where it is
+// neither s's handle nor on s's storage, it is fresh, and must be a
+// storage nobody else holds, as [Call.FreshNotHeld] checks: a kernel that
+// returns a cached copy is caught the second time the copy comes out. On
+// the other branches the row passes. Generated code calls it after
+// [Call.FreshOrAlias], which cannot tell fresh from held without use
+// counts.
+func (c *Call) FreshNotHeldOf(l Loc, r *Saved, t Identity, arg Loc, s *Saved) {
+	if r.id.Impl != 0 && r.id.Impl == s.id.Impl || r.id.Storage != 0 && r.id.Storage == s.id.Storage {
+		c.count(CheckFreshNotHeld, 1) // s itself or a view of it
+		return
+	}
+	c.freshNotHeldSlow(l, r, t)
+}
+
 // FreshNotHeldList checks each element of a fresh list return, as
 // [Call.FreshNotHeld] does.
 func FreshNotHeldList[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
@@ -124,6 +143,10 @@ func (c *Call) freshNotHeldSlow(l Loc, r *Saved, t Identity) {
 	}
 	if p == nil {
 		c.skip(k, ReasonNoAnchor)
+		return
+	}
+	if !goHeap(p) {
+		c.skip(k, ReasonOffHeap)
 		return
 	}
 	prev, held := fresh.handOut(r.id.Storage, p, c.op, l, c.fresh)
@@ -227,4 +250,88 @@ func (h *heldRegistry) forget(st ID) {
 func heldDetail(v *Violation) string {
 	return "StorageImpl " + ID(v.Got).String() + " came out fresh before, from " + v.Other +
 		": the kernel returned a storage somebody else holds"
+}
+
+// SaveIdent is [Call.Save] for a runtime without use counts (generated
+// code calls it when the config says use_counts: false): it also records
+// the argument's storage anchor ([Anchored]), so that same_storage sees a
+// kernel that rebinds a tensor to other memory while the runtime's
+// storage ID stays (out.data = make(...) on an out= argument): the
+// anchor, which stands for the memory, moves.
+func (c *Call) SaveIdent(s *Saved, t Identity) {
+	c.Save(s, t)
+	s.anchor = anchorOf(t)
+}
+
+// AfterIdent is [Call.After] for a runtime without use counts: it
+// completes the snapshot and compares the storage anchor with the one
+// SaveIdent recorded. A moved anchor under an unchanged StorageImpl ID
+// makes same_storage report the argument.
+func (c *Call) AfterIdent(s *Saved, t Identity) {
+	c.After(s, t)
+	if a := anchorOf(t); a != s.anchor && s.id.Storage != 0 && s.after.Storage == s.id.Storage {
+		s.meta |= fAnchorMoved
+	}
+}
+
+// anchorOf returns the address of t's storage anchor, or 0.
+func anchorOf(t Identity) uintptr {
+	if a, ok := t.(Anchored); ok {
+		return uintptr(a.StorageAnchor())
+	}
+	return 0
+}
+
+// goHeap reports whether p points into the Go heap (or the binary's data),
+// where weak.Make may be called on it. A storage outside it (a mapped
+// file, C memory) is never collected by Go, and weak.Make would end the
+// process ("getWeakHandle on invalid pointer", which no recover catches):
+// fresh_not_held skips such a return under off_heap_anchor.
+//
+// runtime.AddCleanup tells the two apart with a panic that can be
+// recovered ("ptr not in allocated block"); its verdict is cached per
+// region of heapRegionBytes, the smallest heap arena of any platform: the
+// Go heap grows by whole aligned arenas and never gives their address
+// space back, so a region that held one heap object holds only heap
+// objects for good. A region without one is probed again each time, as
+// the heap may later grow into it.
+func goHeap(p unsafe.Pointer) bool {
+	reg := uintptr(p) >> heapRegionShift
+	if lastRegion.Load() == uint64(reg)+1 {
+		return true
+	}
+	if _, ok := heapRegions.Load(reg); ok {
+		lastRegion.Store(uint64(reg) + 1)
+		return true
+	}
+	heap, span := probeHeap(p)
+	if span {
+		heapRegions.Store(reg, struct{}{})
+		lastRegion.Store(uint64(reg) + 1)
+	}
+	return heap
+}
+
+// heapRegionShift: regions of 4 MiB (heap arenas are 64 MiB on 64-bit
+// Linux, 4 MiB on Windows and 32-bit platforms).
+const heapRegionShift = 22
+
+var (
+	heapRegions sync.Map      // region -> struct{}: regions known to be Go heap
+	lastRegion  atomic.Uint64 // the last region found in heapRegions, plus 1
+)
+
+// probeHeap asks the runtime whether p is a Go pointer: heap tells
+// whether weak.Make accepts it, span whether it lies in a heap span (not
+// in the binary's data, which AddCleanup accepts without a span and which
+// may neighbour C memory in one region).
+func probeHeap(p unsafe.Pointer) (heap, span bool) {
+	defer func() {
+		if recover() != nil {
+			heap, span = false, false
+		}
+	}()
+	cl := runtime.AddCleanup((*byte)(p), func(int) {}, 0)
+	cl.Stop()
+	return true, cl != runtime.Cleanup{}
 }
