@@ -23,7 +23,7 @@ import (
 //	GCRT_COST=1 go test -tags debugasserts -run TestCostSideBySide -v ./examples/gcrt
 
 type benchOp struct {
-	name           string
+	name            string
 	direct, wrapped func()
 }
 
