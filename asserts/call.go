@@ -110,6 +110,24 @@ func (s *Saved) traits() Traits   { return s.meta & metaTraits }
 func (s *Saved) implUses() int    { return int(int64(s.after.Impl)) }
 func (s *Saved) storageUses() int { return int(int64(s.after.Storage)) }
 
+// plainPair reports whether return r and argument s need no skip
+// decision for a check of the two: both plain and versioned (r taken by
+// Result), or, for a runtime without use counts, r taken by ResultIdent
+// and both plain with storage, versioned or not (no check of a pair is
+// skipped for the lack of a version counter or of use counts).
+func plainPair(r, s *Saved) bool {
+	return r.meta == Versioned|fResult && s.meta == Versioned ||
+		r.plainUncounted() && s.meta&^Versioned == 0 && s.id.Storage != 0
+}
+
+// plainUncounted reports whether return snapshot r is a defined tensor of
+// no special kind, with storage, taken by [Call.ResultIdent] outside a
+// mode: the use-count checks are skipped for it under no_use_counts
+// alone, and every check that needs no count runs.
+func (r *Saved) plainUncounted() bool {
+	return r.meta&^Versioned == fResult|fUncounted && r.id.Storage != 0
+}
+
 // Ident returns the saved identities (before the kernel, for an argument).
 func (s *Saved) Ident() Ident { return s.id }
 
@@ -137,11 +155,15 @@ const (
 	laneContentOff    = 26
 	laneNoContent     = 27
 	laneImplEqFresh   = 28
+	// The check and the reason of a runtime without use counts that every
+	// one of its fresh calls counts.
+	laneFreshNotHeld = 29
+	laneNoUseCounts  = 30
 	// laneNone: counted straight into the Op's atomic counters, not in a
-	// lane. The check and the reasons of runtimes without use counts are:
-	// their calls cost microseconds anyway, and the lanes stay for the
-	// checks every runtime runs.
+	// lane: the reasons that a call rarely counts.
 	laneNone = -1
+	// laneNoVersion is no_version_counter's lane.
+	laneNoVersion = 18
 	// laneNoEnv shares laneBinding's word, so that BindingContext adds
 	// c.bind to that word whichever of the two it counts.
 	laneNoEnv = 15
@@ -164,11 +186,11 @@ var checkLane = [NumChecks]int{
 	CheckDistinctOutputs: laneDistinct, CheckBindingContext: laneBinding,
 	CheckFreshNoAlias: laneFreshNoAlias, CheckSameContent: laneSameContent,
 	CheckImplUseCountEqFresh: laneImplEqFresh,
-	CheckFreshNotHeld:        laneNone,
+	CheckFreshNotHeld:        laneFreshNotHeld,
 }
 
 var reasonLane = [NumReasons]int{8, 3, 6, 7, 10, 11, 14, laneNever, laneNever, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent,
-	laneNone, laneNone, laneNone, laneNone, laneNoEnv, laneNone, laneNone}
+	laneNoUseCounts, laneNone, laneNone, laneNone, laneNoEnv, laneNone, laneNone}
 
 func init() {
 	// A lane shared by several reasons must never count.
@@ -523,7 +545,7 @@ func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {
 //
 //go:noinline
 func (c *Call) BindingContext(l Loc, s *Saved, t Identity) {
-	if s.meta == Versioned|fPending && !c.env.Hermetic { // before After: fPending set
+	if s.meta&^Versioned == fPending && !c.env.Hermetic { // before After: fPending set
 		c.t[laneBinding/4] += c.bind
 	} else {
 		c.bindingFirst(l, s, t)
@@ -645,7 +667,7 @@ func (c *Call) PlanSkip(k Check, l Loc) {
 //
 //go:noinline
 func (c *Call) SharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
-	if r.id.Storage != s.id.Storage || r.id.Storage == 0 || r.meta != Versioned|fResult || s.meta != Versioned {
+	if r.id.Storage != s.id.Storage || r.id.Storage == 0 || !plainPair(r, s) {
 		c.slowSharesStorage(ret, r, arg, s)
 		return
 	}
@@ -681,7 +703,7 @@ func (c *Call) slowSharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
 //
 //go:noinline
 func (c *Call) ReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
-	if r.id.Impl != s.after.Impl || r.meta != Versioned|fResult || s.meta != Versioned {
+	if r.id.Impl != s.after.Impl || !plainPair(r, s) {
 		c.slowReturnsArg(ret, r, arg, s)
 		return
 	}
@@ -809,6 +831,9 @@ func (c *Call) FreshNoAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 //go:noinline
 func (c *Call) freshNoAliasFirst(ret Loc, r *Saved, arg Loc, s *Saved) {
 	c.t[laneFreshNoAlias/4] += 1 << (16 * (laneFreshNoAlias % 4))
+	if r.plainUncounted() && s.meta&^Versioned == 0 && s.id.Storage != 0 && r.id.Storage != s.id.Storage {
+		return // a runtime without counts: both plain, storages apart
+	}
 	c.freshNoAliasSlow(ret, r, arg, s)
 }
 
@@ -957,8 +982,24 @@ func (c *Call) skip(k Check, r Reason) {
 	c.countReason(r)
 }
 
+// skipNoUseCounts is skip(k, ReasonNoUseCounts) for a use-count check k
+// that counted itself in its lane: the skip of every fresh return of a
+// runtime without use counts, moved between two lanes.
+func (c *Call) skipNoUseCounts(k Check) {
+	if l := checkLane[k]; l >= 0 && c.t.lane(l) > 0 && c.t.lane(laneNoUseCounts) < 0xffff {
+		c.t[l/4] -= 1 << (16 * (l % 4))
+		c.t[laneNoUseCounts/4] += 1 << (16 * (laneNoUseCounts % 4))
+		return
+	}
+	c.skip(k, ReasonNoUseCounts)
+}
+
 // countReason counts one skip for reason r.
 func (c *Call) countReason(r Reason) {
+	if l := reasonLane[r]; l >= 0 && c.t.lane(l) < 0xffff {
+		c.t[l/4] += 1 << (16 * (l % 4))
+		return
+	}
 	if reasonLane[r] == laneNone {
 		c.op.register()
 		c.op.st.skipped[r].Add(1)
@@ -1013,12 +1054,18 @@ func (c *Call) pairSkipped(k Check, la Loc, a *Saved, lb Loc, b *Saved) bool {
 //go:noinline
 func (c *Call) slowSameImpl(l Loc, s *Saved) {
 	c.t[laneSameImpl/4] += 1 << (16 * (laneSameImpl % 4))
+	if s.meta == 0 && s.id.Impl != 0 && s.id.Storage != 0 && s.after.Impl == s.id.Impl {
+		return // plain, unversioned, kept
+	}
 	c.slowInput(CheckSameImpl, l, s)
 }
 
 //go:noinline
 func (c *Call) slowSameStorage(l Loc, s *Saved) {
 	c.t[laneSameStorage/4] += 1 << (16 * (laneSameStorage % 4))
+	if s.meta == 0 && s.id.Impl != 0 && s.id.Storage != 0 && s.after.Storage == s.id.Storage {
+		return // plain, unversioned, kept (its anchor too: else fAnchorMoved)
+	}
 	c.slowInput(CheckSameStorage, l, s)
 }
 
@@ -1030,6 +1077,14 @@ func (c *Call) slowNoMutation(l Loc, s *Saved) {
 
 //go:noinline
 func (c *Call) slowSameImplStorageVersion(l Loc, s *Saved) {
+	if s.meta == 0 && s.after.Impl == s.id.Impl && s.after.Storage == s.id.Storage && s.id.Impl != 0 {
+		// A plain tensor of a runtime without version counters, kept:
+		// same_impl and same_storage pass, no_mutation is skipped under
+		// no_version_counter.
+		c.t[0] += 1<<(16*laneSameImpl) | 1<<(16*laneSameStorage)
+		c.t[laneNoVersion/4] += 1 << (16 * (laneNoVersion % 4))
+		return
+	}
 	c.t[0] += 1<<(16*laneSameImpl) | 1<<(16*laneSameStorage) | 1<<(16*laneNoMutation)
 	c.slowInput(CheckSameImpl, l, s)
 	c.slowInput(CheckSameStorage, l, s)
@@ -1053,7 +1108,10 @@ func (c *Call) slowInput(k Check, l Loc, s *Saved) { c.slowInputWith(k, l, s, 0,
 // slowInputWith is slowInput under the extra guards add and drop (see
 // classifyWith).
 func (c *Call) slowInputWith(k Check, l Loc, s *Saved, add, drop conds) {
-	if m, cs := c.classifyWith(s, add, drop); m.Has(k) {
+	if s.meta == 0 && s.id.Storage != 0 && k != CheckNoMutation && add|drop == 0 {
+		// A plain tensor with storage of a runtime without version
+		// counters, After done: only no_mutation is skipped for it.
+	} else if m, cs := c.classifyWith(s, add, drop); m.Has(k) {
 		c.skip(k, c.pol().reason(k, cs))
 		return
 	}
@@ -1099,6 +1157,10 @@ func (c *Call) slowInputWith(k Check, l Loc, s *Saved, add, drop conds) {
 }
 
 func (c *Call) slowResult(k Check, l Loc, r *Saved) {
+	if r.plainUncounted() {
+		c.skipNoUseCounts(k)
+		return
+	}
 	if c.skipped(k, r) {
 		return
 	}

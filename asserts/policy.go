@@ -2,6 +2,7 @@ package asserts
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -386,11 +387,8 @@ var policies = func() (ps [numProfiles]policy) {
 // mask returns the checks skipped when cs hold.
 func (p *policy) mask(cs conds) CheckSet {
 	var m CheckSet
-	for r := Reason(0); cs != 0; r++ {
-		if cs&1 != 0 {
-			m |= p.skips[r]
-		}
-		cs >>= 1
+	for ; cs != 0; cs &= cs - 1 {
+		m |= p.skips[bits.TrailingZeros32(uint32(cs))]
 	}
 	return m
 }

@@ -25,15 +25,16 @@ import (
 type benchOp struct {
 	name            string
 	direct, wrapped func()
+	floor           func() // the hand-written minimal check (floor_test.go), if any
 }
 
 func benchOps() []benchOp {
 	x, y := arange(4, 4), arange(4, 4)
 	z := arange(4, 4)
 	return []benchOp{
-		{"add", func() { gcrt.AddTensor(x, y, 1) }, func() { checked.AddTensor(x, y, 1) }},
-		{"add_", func() { gcrt.Add_Tensor(z, y, 0) }, func() { checked.Add_Tensor(z, y, 0) }},
-		{"transpose", func() { gcrt.TransposeInt(x, 0, 1) }, func() { checked.TransposeInt(x, 0, 1) }},
+		{"add", func() { gcrt.AddTensor(x, y, 1) }, func() { checked.AddTensor(x, y, 1) }, func() { floorAdd(x, y, 1) }},
+		{"add_", func() { gcrt.Add_Tensor(z, y, 0) }, func() { checked.Add_Tensor(z, y, 0) }, nil},
+		{"transpose", func() { gcrt.TransposeInt(x, 0, 1) }, func() { checked.TransposeInt(x, 0, 1) }, nil},
 	}
 }
 
@@ -51,6 +52,14 @@ func BenchmarkOps(b *testing.B) {
 				op.wrapped()
 			}
 		})
+		if op.floor != nil {
+			b.Run(op.name+"/floor", func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					op.floor()
+				}
+			})
+		}
 	}
 }
 

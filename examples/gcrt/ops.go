@@ -5,10 +5,13 @@ package gcrt
 // Arguments are borrowed; a fresh return is a new allocation; a view
 // shares its input's slice.
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 func sameSizes(a, b *Tensor) {
-	if fmt.Sprint(a.sizes) != fmt.Sprint(b.sizes) {
+	if !slices.Equal(a.sizes, b.sizes) {
 		panic(fmt.Sprintf("gcrt: sizes %v and %v differ", a.sizes, b.sizes))
 	}
 }
@@ -17,6 +20,13 @@ func sameSizes(a, b *Tensor) {
 func binary(a, b *Tensor, f func(x, y float64) float64) *Tensor {
 	sameSizes(a, b)
 	out := New(a.sizes...)
+	if a.IsContiguous() && b.IsContiguous() {
+		av, bv := a.data[a.offset:][:len(out.data)], b.data[b.offset:][:len(out.data)]
+		for i := range out.data {
+			out.data[i] = f(av[i], bv[i])
+		}
+		return out
+	}
 	av, bv := a.Values(), b.Values()
 	for i := range out.data {
 		out.data[i] = f(av[i], bv[i])
@@ -56,6 +66,14 @@ func Clone(self *Tensor, memoryFormat *int) *Tensor { return From(self.Values(),
 // alias self (x.add_(x)): its values are read before any write.
 func Add_Tensor(self, other *Tensor, alpha float64) *Tensor {
 	sameSizes(self, other)
+	if self.IsContiguous() && other.IsContiguous() && (self.sid != other.sid || self.offset == other.offset) {
+		n := self.Numel()
+		sv, ov := self.data[self.offset:][:n], other.data[other.offset:][:n]
+		for i := range sv {
+			sv[i] += alpha * ov[i]
+		}
+		return self
+	}
 	sv, ov := self.Values(), other.Values()
 	for i := range sv {
 		sv[i] += alpha * ov[i]
