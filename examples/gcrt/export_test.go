@@ -132,3 +132,7 @@ func Mapped(n int) (*Tensor, func() error) {
 	data := unsafe.Slice((*float64)(unsafe.Pointer(&b[0])), n)
 	return Over(data, n), func() error { return syscall.Munmap(b) }
 }
+
+// Rebind points t at a copy of its memory, keeping its storage ID: what
+// AddOutRebinds does to out, for assertstest's "a rebinding is seen".
+func Rebind(t *Tensor) { t.data = append([]float64(nil), t.data...) }
