@@ -405,6 +405,15 @@ func (st *state) skipNotArg() {
 	}
 }
 
+// freshNotHeld adds, for a runtime without use counts (see
+// Options.NoUseCounts), fresh_not_held on fresh return ri, skipped with its
+// storage_use_count_eq_1 row by e (skip_storage_use_count).
+func (b *builder) freshNotHeld(st *state, ri int, e *allowlist.Entry) {
+	if b.noUseCounts {
+		st.add(asserts.CheckFreshNotHeld, "", ri).skipFor(e)
+	}
+}
+
 // mayAliasFresh adds, for a runtime without use counts, fresh_not_held on
 // may-alias return ri against argument arg (after its fresh_or_alias
 // row): on the branch where the return is neither arg nor a view of it,
@@ -512,10 +521,7 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 				}
 			} else {
 				st.add(asserts.CheckStorageUseCountEq1, "", ri).skipFor(skipStorage)
-				if b.noUseCounts {
-					// Freshness without use counts (see Options.NoUseCounts).
-					st.add(asserts.CheckFreshNotHeld, "", ri).skipFor(skipStorage)
-				}
+				b.freshNotHeld(st, ri, skipStorage)
 				ex.ret(ri, "fresh: the op is not in PyTorch's view table")
 			}
 			st.implUseCount(b.release.ImplUseCheck, f, ri, skipImpl)
@@ -734,10 +740,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 			st.implUseCount(b.release.ImplUseCheck, f, ri, skipImpl)
 			st.add(asserts.CheckStorageUseCountEq1, "", ri).skipFor(skipStorage)
 			st.freshNoAlias(f, ri, skipStorage)
-			if b.noUseCounts {
-				// Freshness without use counts (see Options.NoUseCounts).
-				st.add(asserts.CheckFreshNotHeld, "", ri).skipFor(skipStorage)
-			}
+			b.freshNotHeld(st, ri, skipStorage)
 			freshRets = append(freshRets, ri)
 			if form == schema.TensorList || form == schema.TensorOptionalList {
 				fresh += 2 // a list may hold several tensors
