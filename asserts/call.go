@@ -190,7 +190,7 @@ var checkLane = [NumChecks]int{
 }
 
 var reasonLane = [NumReasons]int{8, 3, 6, 7, 10, 11, 14, laneNever, laneNever, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent,
-	laneNoUseCounts, laneNone, laneNone, laneNone, laneNoEnv, laneNone, laneNone}
+	laneNoUseCounts, laneNone, laneNone, laneNone, laneNoEnv, laneNone}
 
 func init() {
 	// A lane shared by several reasons must never count.

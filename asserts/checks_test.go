@@ -445,8 +445,6 @@ func TestSkipMatrixCoversReasons(t *testing.T) {
 			continue
 		case asserts.ReasonHiddenStorageRefs: // a condition of the count: hiddenrefs_test.go
 			continue
-		case asserts.ReasonOffHeap: // a condition of the memory: TestFreshNotHeldOffHeap
-			continue
 		}
 		if !seen[r.String()] {
 			t.Errorf("reason %v is not exercised", r)

@@ -153,7 +153,6 @@ func ExamplePolicy() {
 	// concurrent_write             same_storage,no_mutation,binding_context,same_content another goroutine's checked call declared a write to the tensor's storage while this call ran (an in-place op on a view, t_ on an alias): the state moved, but not necessarily by this kernel
 	// no_env                       binding_context                          the runtime registered no Env: no call runs in a hermetic context
 	// hidden_storage_refs          storage_use_count_eq_1,fresh_or_alias    the return's storage use count is above 1 and may include references the runtime holds for it (a view of a view whose view function captured the intermediate, libtorch 2.x): inconclusive, not blamed on the kernel; a count of 1 passes
-	// off_heap_anchor              fresh_not_held                           the return's storage anchor lies outside the Go heap (a mapped file, C memory): the collector cannot say whether an earlier output on it is alive, and weak pointers to it cannot be made
 }
 
 // A collector's summary after a run with one broken call and one call under

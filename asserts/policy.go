@@ -213,7 +213,6 @@ const (
 	ReasonConcurrentWrite                  // concurrent_write: another goroutine's checked call declared a write to the tensor's storage while the call ran
 	ReasonNoEnv                            // no_env: the runtime registered no Env, so no call runs in a hermetic context
 	ReasonHiddenStorageRefs                // hidden_storage_refs: a return's storage use count is above 1, and may include references the runtime holds for it (trait [HiddenStorageRefs])
-	ReasonOffHeap                          // off_heap_anchor: the storage anchor lies outside the Go heap (a mapped file, C memory), where the collector cannot tell whether it is alive
 
 	// NumReasons is the number of reasons.
 	NumReasons = iota
@@ -224,7 +223,7 @@ var reasonNames = [NumReasons]string{
 	"wrapper_propagating_storage", "no_storage", "meta", "functional_wrapper",
 	"no_version_counter", "no_binding_support", "aliases_mutable_arg", "plan",
 	"content_check_off", "no_content_access", "no_use_counts", "use_counted", "no_storage_anchor", "concurrent_write", "no_env",
-	"hidden_storage_refs", "off_heap_anchor",
+	"hidden_storage_refs",
 }
 
 // String returns the reason's name, e.g. "mode_active".
@@ -266,8 +265,6 @@ var (
 
 const hiddenRefWhy = "the return's storage use count is above 1 and may include references the runtime holds for it (a view of a view whose view function captured the intermediate, libtorch 2.x): inconclusive, not blamed on the kernel; a count of 1 passes"
 
-const offHeapWhy = "the return's storage anchor lies outside the Go heap (a mapped file, C memory): the collector cannot say whether an earlier output on it is alive, and weak pointers to it cannot be made"
-
 // The rules, in the order a skip's reason is chosen: a check skipped for
 // several reasons is counted under the first.
 var rules = [numProfiles][]Rule{
@@ -293,7 +290,6 @@ var rules = [numProfiles][]Rule{
 		{ReasonConcurrentWrite, concurrentChecks, "another goroutine's checked call declared a write to the tensor's storage while this call ran (an in-place op on a view, t_ on an alias): the state moved, but not necessarily by this kernel"},
 		{ReasonNoEnv, SetOf(CheckBindingContext), "the runtime registered no Env: no call runs in a hermetic context"},
 		{ReasonHiddenStorageRefs, hiddenRefChecks, hiddenRefWhy},
-		{ReasonOffHeap, SetOf(CheckFreshNotHeld), offHeapWhy},
 	},
 	PyTorch:    pytorchRules,
 	PyTorch113: pytorchRules,
@@ -322,7 +318,6 @@ var pytorchRules = []Rule{
 	{ReasonConcurrentWrite, concurrentChecks, "another goroutine's checked call declared a write to the tensor's storage while this call ran (an in-place op on a view, t_ on an alias): the state moved, but not necessarily by this kernel"},
 	{ReasonNoEnv, SetOf(CheckBindingContext), "the runtime registered no Env: no call runs in a hermetic context"},
 	{ReasonHiddenStorageRefs, hiddenRefChecks, hiddenRefWhy},
-	{ReasonOffHeap, SetOf(CheckFreshNotHeld), offHeapWhy},
 }
 
 // guards are the skip conditions of PyTorch's generated code that are not

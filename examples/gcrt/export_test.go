@@ -136,3 +136,20 @@ func Mapped(n int) (*Tensor, func() error) {
 // Rebind points t at a copy of its memory, keeping its storage ID: what
 // AddOutRebinds does to out, for assertstest's "a rebinding is seen".
 func Rebind(t *Tensor) { t.data = append([]float64(nil), t.data...) }
+
+var mappedCache struct {
+	sync.Mutex
+	t *Tensor
+}
+
+// CloneMappedCached is clone that copies into one buffer mapped outside
+// the Go heap (a scratch file, say), kept across calls: every caller gets
+// the same storage.
+func CloneMappedCached(self *Tensor, memoryFormat *int) *Tensor {
+	mappedCache.Lock()
+	defer mappedCache.Unlock()
+	if mappedCache.t == nil || mappedCache.t.Numel() != self.Numel() {
+		mappedCache.t, _ = Mapped(self.Numel())
+	}
+	return Copy_(mappedCache.t, self, false)
+}

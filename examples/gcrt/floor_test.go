@@ -2,7 +2,6 @@ package gcrt_test
 
 import (
 	"sync"
-	"weak"
 
 	"github.com/assertgen/assertgen/asserts"
 	"github.com/assertgen/assertgen/examples/gcrt"
@@ -11,11 +10,11 @@ import (
 // floorAdd is the floor of the checked add: the same rows written by hand
 // for this runtime alone, with nothing generic: the arguments' identities
 // compared, the return compared with them, and freshness as fresh_not_held
-// checks it (a registry of weak pointers to the storages handed out
-// fresh, swept as they are collected). What the generated wrapper costs
-// above it is the price of generality; what it costs above the direct
-// call is mostly weak.Make (a runtime special and a handle per fresh
-// storage) and the collector's work on them.
+// checks it, in its simplest form: a direct-mapped table of the latest
+// storages handed out fresh (ID and anchor address) under one lock. What
+// the generated wrapper costs above it is the price of the general
+// machinery (the skip policy's counts, the registry's sets and shards,
+// the report's context).
 func floorAdd(x, y *gcrt.Tensor, alpha float64) *gcrt.Tensor {
 	xi, yi := x.Ident(), y.Ident()
 	r := gcrt.AddTensor(x, y, alpha)
@@ -26,27 +25,22 @@ func floorAdd(x, y *gcrt.Tensor, alpha float64) *gcrt.Tensor {
 	if ri.Impl == xi.Impl || ri.Impl == yi.Impl || ri.Storage == xi.Storage || ri.Storage == yi.Storage {
 		panic("floor: the return aliases an argument")
 	}
-	w := weak.Make((*byte)(r.StorageAnchor()))
+	a := uintptr(r.StorageAnchor())
 	floorHeld.Lock()
-	if prev, ok := floorHeld.m[ri.Storage]; ok && prev == w && prev.Value() != nil {
+	e := &floorHeld.t[uint64(ri.Storage)*0x9e3779b97f4a7c15>>48]
+	if e.id == ri.Storage && e.anchor == a {
 		floorHeld.Unlock()
 		panic("floor: a storage came out fresh twice")
 	}
-	if len(floorHeld.m) >= floorHeld.next {
-		for k, v := range floorHeld.m {
-			if v.Value() == nil {
-				delete(floorHeld.m, k)
-			}
-		}
-		floorHeld.next = max(2*len(floorHeld.m), 1024)
-	}
-	floorHeld.m[ri.Storage] = w
+	e.id, e.anchor = ri.Storage, a
 	floorHeld.Unlock()
 	return r
 }
 
-var floorHeld = struct {
+var floorHeld struct {
 	sync.Mutex
-	m    map[asserts.ID]weak.Pointer[byte]
-	next int
-}{m: map[asserts.ID]weak.Pointer[byte]{}, next: 1024}
+	t [1 << 16]struct {
+		id     asserts.ID
+		anchor uintptr
+	}
+}
