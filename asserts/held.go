@@ -189,11 +189,11 @@ type handout struct {
 // several goroutines rarely wait on each other), heldSets sets of heldWays
 // entries each, 2.5 MiB in all, allocated shard by shard on first use. A
 // hand-out replaces the oldest entry of its set. So memory is bounded
-// whatever the number of calls, and a storage is remembered until about
-// heldShards*heldSets*heldWays later hand-outs (65,536) have pushed it
-// out of its set: a cached storage handed out again within that window is
-// reported, one handed out again later is not (a miss, never a false
-// alarm).
+// whatever the number of calls, and a storage is remembered until its set
+// took heldWays newer hand-outs: with IDs from a counter, until the
+// counter moved on by about heldShards*heldSets*heldWays (65,536). A
+// cached storage handed out again within that window is reported, one
+// handed out again later is not (a miss, never a false alarm).
 //
 // An entry needs no liveness: storage IDs are never handed out again
 // (the contract; assertstest's "identities outlive addresses"), so the
@@ -216,10 +216,13 @@ type heldRegistry struct{ shards [heldShards]heldShard }
 
 var fresh heldRegistry
 
-// slot returns the shard and set of storage st.
+// slot returns the shard and set of storage st: consecutive IDs (a
+// runtime's counter) go to consecutive shards, so that goroutines rarely
+// share a lock, and, within a shard, to consecutive sets, so that the
+// hand-outs of a run walk each shard's table in order (the table is larger
+// than a core's cache; scattered sets cost a cache miss per hand-out).
 func (h *heldRegistry) slot(st ID) (*heldShard, int) {
-	x := uint64(st) * 0x9e3779b97f4a7c15
-	return &h.shards[x>>60], int(x>>40) & (heldSets - 1)
+	return &h.shards[st%heldShards], int(st/heldShards) % heldSets
 }
 
 // handOut records that storage st (anchored at p) came out fresh from the

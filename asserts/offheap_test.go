@@ -80,3 +80,26 @@ func TestFreshNotHeldOffHeap(t *testing.T) {
 		t.Fatalf("a mapped and a heap storage handed out twice each: want two fresh_not_held, got %d", len(vs))
 	}
 }
+
+// TestFreshNotHeldWindow: a storage handed out again after a thousand other
+// fresh storages is still reported (the registry remembers the latest
+// 65,536 hand-outs, four per set), and fresh storages with new IDs at
+// recycled addresses are not.
+func TestFreshNotHeldWindow(t *testing.T) {
+	col := asserts.NewCollector()
+	prev := asserts.SetHandler(col)
+	defer asserts.SetHandler(prev)
+	held := &mappedTensor{mem: make([]byte, 64), impl: 1<<42 + 1, sto: 1<<42 + 2}
+	freshCall(held)
+	buf := make([]byte, 64) // one address for every other storage: only the IDs differ
+	for i := range 1000 {
+		freshCall(&mappedTensor{mem: buf, impl: 1<<42 + 3 + 2*asserts.ID(i), sto: 1<<42 + 4 + 2*asserts.ID(i)})
+	}
+	if vs := col.Violations(); len(vs) != 0 {
+		t.Fatalf("new storage IDs at one address reported: %v", &vs[0])
+	}
+	freshCall(held)
+	if vs := col.Violations(); len(vs) != 1 || vs[0].Check != asserts.CheckFreshNotHeld {
+		t.Errorf("a storage handed out again after 1000 others: want one fresh_not_held, got %d", len(vs))
+	}
+}
