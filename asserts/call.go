@@ -80,6 +80,10 @@ type Saved struct {
 	hasMeta  bool
 	digest   uint64
 	metadata uint64
+	// anchor is the address of the argument's storage anchor before the
+	// kernel, for a runtime without use counts (SaveIdent, see
+	// [Anchored]); 0 when it gave none.
+	anchor uintptr
 }
 
 const (
@@ -94,17 +98,39 @@ const (
 	// no_mutation reported this argument (same_content then stays silent
 	// on it: one bug, one report).
 	fMutationReported Traits = 1 << 21
-	// impl_use_count_eq_fresh reported this return (NotArg then stays
-	// silent on it).
+	// impl_use_count_eq_fresh, or not_arg_handle, reported this return
+	// (NotArg, and fresh_no_alias on the same handle, then stay silent on
+	// it).
 	fImplReported Traits = 1 << 22
 	// fUncounted: a return snapshot taken by ResultIdent, of a runtime
 	// without use counts (see [Identity]).
 	fUncounted Traits = 1 << 23
+	// fAnchorMoved: AfterIdent found the argument's storage anchor moved
+	// while its StorageImpl ID stayed (same_storage reports it).
+	fAnchorMoved Traits = 1 << 24
 )
 
 func (s *Saved) traits() Traits   { return s.meta & metaTraits }
 func (s *Saved) implUses() int    { return int(int64(s.after.Impl)) }
 func (s *Saved) storageUses() int { return int(int64(s.after.Storage)) }
+
+// plainPair reports whether return r and argument s need no skip
+// decision for a check of the two: both plain and versioned (r taken by
+// Result), or, for a runtime without use counts, r taken by ResultIdent
+// and both plain with storage, versioned or not (no check of a pair is
+// skipped for the lack of a version counter or of use counts).
+func plainPair(r, s *Saved) bool {
+	return r.meta == Versioned|fResult && s.meta == Versioned ||
+		r.plainUncounted() && s.meta&^Versioned == 0 && s.id.Storage != 0
+}
+
+// plainUncounted reports whether return snapshot r is a defined tensor of
+// no special kind, with storage, taken by [Call.ResultIdent] outside a
+// mode: the use-count checks are skipped for it under no_use_counts
+// alone, and every check that needs no count runs.
+func (r *Saved) plainUncounted() bool {
+	return r.meta&^Versioned == fResult|fUncounted && r.id.Storage != 0
+}
 
 // Ident returns the saved identities (before the kernel, for an argument).
 func (s *Saved) Ident() Ident { return s.id }
@@ -133,13 +159,16 @@ const (
 	laneContentOff    = 26
 	laneNoContent     = 27
 	laneImplEqFresh   = 28
-	laneSameMetadata  = 29
-	laneNoMetadata    = 30
+	// The check and the reason of a runtime without use counts that every
+	// one of its fresh calls counts.
+	laneFreshNotHeld = 29
+	laneNoUseCounts  = 30
+	laneSameMetadata = 31
 	// laneNone: counted straight into the Op's atomic counters, not in a
-	// lane. The check and the reasons of runtimes without use counts are:
-	// their calls cost microseconds anyway, and the lanes stay for the
-	// checks every runtime runs.
+	// lane: the reasons that a call rarely counts.
 	laneNone = -1
+	// laneNoVersion is no_version_counter's lane.
+	laneNoVersion = 18
 	// laneNoEnv shares laneBinding's word, so that BindingContext adds
 	// c.bind to that word whichever of the two it counts.
 	laneNoEnv = 15
@@ -162,12 +191,14 @@ var checkLane = [NumChecks]int{
 	CheckDistinctOutputs: laneDistinct, CheckBindingContext: laneBinding,
 	CheckFreshNoAlias: laneFreshNoAlias, CheckSameContent: laneSameContent,
 	CheckImplUseCountEqFresh: laneImplEqFresh,
-	CheckFreshNotHeld:        laneNone,
+	CheckFreshNotHeld:        laneFreshNotHeld,
 	CheckSameMetadata:        laneSameMetadata,
 }
 
+// no_metadata_access has no lane (all 32 are taken): a runtime that cannot
+// report metadata says metadata: false and plans no same_metadata rows.
 var reasonLane = [NumReasons]int{8, 3, 6, 7, 10, 11, 14, laneNever, laneNever, 18, 21, laneAliasesMut, lanePlan, laneContentOff, laneNoContent,
-	laneNone, laneNone, laneNone, laneNone, laneNoEnv, laneNone, laneNoMetadata}
+	laneNoUseCounts, laneNone, laneNone, laneNone, laneNoEnv, laneNone, laneNone}
 
 func init() {
 	// A lane shared by several reasons must never count.
@@ -487,12 +518,24 @@ func (c *Call) notArgSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
 	if r.after.Version == markEqFresh {
 		k, reported = CheckImplUseCountEqFresh, r.meta&fImplReported != 0
 	}
-	if m, _ := c.classify(r); m.Has(k) || reported {
-		return // skipped (and counted), or already reported, by the use-count check
+	if reported {
+		return // already reported by the use-count check
 	}
+	if m, cs := c.classify(r); m.Has(k) && !c.handleCheckable(k, cs) {
+		return // skipped (and counted) with the use-count check
+	}
+	r.meta |= fImplReported
 	c.report(&Violation{Check: k, loc: ret, other: arg,
 		Want: uint64(s.id.Impl), Got: uint64(r.id.Impl),
 		Traits: r.traits(), ImplUses: r.implUses(), StorageUses: r.storageUses()})
+}
+
+// handleCheckable reports whether not_arg_handle runs although its
+// use-count check k is skipped under conditions cs: when k is skipped only
+// because the runtime keeps no use counts. Comparing a handle with an
+// argument's needs no count.
+func (c *Call) handleCheckable(k Check, cs conds) bool {
+	return cs&(1<<ReasonNoUseCounts) != 0 && !c.pol().mask(cs&^(1<<ReasonNoUseCounts)).Has(k)
 }
 
 // StorageUseCountEq1 checks that a return's StorageImpl has use count 1: the
@@ -520,7 +563,7 @@ func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {
 //
 //go:noinline
 func (c *Call) BindingContext(l Loc, s *Saved, t Identity) {
-	if s.meta == Versioned|fPending && !c.env.Hermetic { // before After: fPending set
+	if s.meta&^Versioned == fPending && !c.env.Hermetic { // before After: fPending set
 		c.t[laneBinding/4] += c.bind
 	} else {
 		c.bindingFirst(l, s, t)
@@ -642,7 +685,7 @@ func (c *Call) PlanSkip(k Check, l Loc) {
 //
 //go:noinline
 func (c *Call) SharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
-	if r.id.Storage != s.id.Storage || r.id.Storage == 0 || r.meta != Versioned|fResult || s.meta != Versioned {
+	if r.id.Storage != s.id.Storage || r.id.Storage == 0 || !plainPair(r, s) {
 		c.slowSharesStorage(ret, r, arg, s)
 		return
 	}
@@ -678,7 +721,7 @@ func (c *Call) slowSharesStorage(ret Loc, r *Saved, arg Loc, s *Saved) {
 //
 //go:noinline
 func (c *Call) ReturnsArg(ret Loc, r *Saved, arg Loc, s *Saved) {
-	if r.id.Impl != s.after.Impl || r.meta != Versioned|fResult || s.meta != Versioned {
+	if r.id.Impl != s.after.Impl || !plainPair(r, s) {
 		c.slowReturnsArg(ret, r, arg, s)
 		return
 	}
@@ -806,6 +849,9 @@ func (c *Call) FreshNoAlias(ret Loc, r *Saved, arg Loc, s *Saved) {
 //go:noinline
 func (c *Call) freshNoAliasFirst(ret Loc, r *Saved, arg Loc, s *Saved) {
 	c.t[laneFreshNoAlias/4] += 1 << (16 * (laneFreshNoAlias % 4))
+	if r.plainUncounted() && s.meta&^Versioned == 0 && s.id.Storage != 0 && r.id.Storage != s.id.Storage {
+		return // a runtime without counts: both plain, storages apart
+	}
 	c.freshNoAliasSlow(ret, r, arg, s)
 }
 
@@ -824,7 +870,7 @@ func (c *Call) freshNoAliasSlow(ret Loc, r *Saved, arg Loc, s *Saved) {
 	if r.id.Impl == s.id.Impl {
 		// The argument itself (or its handle): impl_use_count_le_1 reports
 		// it where it runs (the use count, or NotArg for the same handle).
-		if m, _ := c.classify(r); !m.Has(CheckImplUseCountLE1) {
+		if m, _ := c.classify(r); !m.Has(CheckImplUseCountLE1) || r.meta&fImplReported != 0 {
 			return
 		}
 	}
@@ -954,8 +1000,24 @@ func (c *Call) skip(k Check, r Reason) {
 	c.countReason(r)
 }
 
+// skipNoUseCounts is skip(k, ReasonNoUseCounts) for a use-count check k
+// that counted itself in its lane: the skip of every fresh return of a
+// runtime without use counts, moved between two lanes.
+func (c *Call) skipNoUseCounts(k Check) {
+	if l := checkLane[k]; l >= 0 && c.t.lane(l) > 0 && c.t.lane(laneNoUseCounts) < 0xffff {
+		c.t[l/4] -= 1 << (16 * (l % 4))
+		c.t[laneNoUseCounts/4] += 1 << (16 * (laneNoUseCounts % 4))
+		return
+	}
+	c.skip(k, ReasonNoUseCounts)
+}
+
 // countReason counts one skip for reason r.
 func (c *Call) countReason(r Reason) {
+	if l := reasonLane[r]; l >= 0 && c.t.lane(l) < 0xffff {
+		c.t[l/4] += 1 << (16 * (l % 4))
+		return
+	}
 	if reasonLane[r] == laneNone {
 		c.op.register()
 		c.op.st.skipped[r].Add(1)
@@ -1010,12 +1072,18 @@ func (c *Call) pairSkipped(k Check, la Loc, a *Saved, lb Loc, b *Saved) bool {
 //go:noinline
 func (c *Call) slowSameImpl(l Loc, s *Saved) {
 	c.t[laneSameImpl/4] += 1 << (16 * (laneSameImpl % 4))
+	if s.meta == 0 && s.id.Impl != 0 && s.id.Storage != 0 && s.after.Impl == s.id.Impl {
+		return // plain, unversioned, kept
+	}
 	c.slowInput(CheckSameImpl, l, s)
 }
 
 //go:noinline
 func (c *Call) slowSameStorage(l Loc, s *Saved) {
 	c.t[laneSameStorage/4] += 1 << (16 * (laneSameStorage % 4))
+	if s.meta == 0 && s.id.Impl != 0 && s.id.Storage != 0 && s.after.Storage == s.id.Storage {
+		return // plain, unversioned, kept (its anchor too: else fAnchorMoved)
+	}
 	c.slowInput(CheckSameStorage, l, s)
 }
 
@@ -1027,6 +1095,14 @@ func (c *Call) slowNoMutation(l Loc, s *Saved) {
 
 //go:noinline
 func (c *Call) slowSameImplStorageVersion(l Loc, s *Saved) {
+	if s.meta == 0 && s.after.Impl == s.id.Impl && s.after.Storage == s.id.Storage && s.id.Impl != 0 {
+		// A plain tensor of a runtime without version counters, kept:
+		// same_impl and same_storage pass, no_mutation is skipped under
+		// no_version_counter.
+		c.t[0] += 1<<(16*laneSameImpl) | 1<<(16*laneSameStorage)
+		c.t[laneNoVersion/4] += 1 << (16 * (laneNoVersion % 4))
+		return
+	}
 	c.t[0] += 1<<(16*laneSameImpl) | 1<<(16*laneSameStorage) | 1<<(16*laneNoMutation)
 	c.slowInput(CheckSameImpl, l, s)
 	c.slowInput(CheckSameStorage, l, s)
@@ -1050,7 +1126,10 @@ func (c *Call) slowInput(k Check, l Loc, s *Saved) { c.slowInputWith(k, l, s, 0,
 // slowInputWith is slowInput under the extra guards add and drop (see
 // classifyWith).
 func (c *Call) slowInputWith(k Check, l Loc, s *Saved, add, drop conds) {
-	if m, cs := c.classifyWith(s, add, drop); m.Has(k) {
+	if s.meta == 0 && s.id.Storage != 0 && k != CheckNoMutation && add|drop == 0 {
+		// A plain tensor with storage of a runtime without version
+		// counters, After done: only no_mutation is skipped for it.
+	} else if m, cs := c.classifyWith(s, add, drop); m.Has(k) {
 		c.skip(k, c.pol().reason(k, cs))
 		return
 	}
@@ -1069,7 +1148,8 @@ func (c *Call) slowInputWith(k Check, l Loc, s *Saved, add, drop conds) {
 	case CheckNoMutation:
 		want, got = s.id.Version, s.after.Version
 	}
-	if want == got {
+	moved := k == CheckSameStorage && want == got && s.meta&fAnchorMoved != 0
+	if want == got && !moved {
 		return
 	}
 	if k == CheckNoMutation && c.aliasesMutable(writeKey(s.id)) {
@@ -1086,7 +1166,7 @@ func (c *Call) slowInputWith(k Check, l Loc, s *Saved, add, drop conds) {
 	if k == CheckNoMutation {
 		s.meta |= fMutationReported
 	}
-	v := &Violation{Check: k, loc: l, Traits: s.traits(), Want: want, Got: got}
+	v := &Violation{Check: k, loc: l, Traits: s.traits(), Want: want, Got: got, AnchorMoved: moved}
 	if s.after.Impl == 0 {
 		// Not a swap but a released (or reset) handle: say so.
 		v.Released, v.Want, v.Got = true, uint64(s.id.Impl), 0
@@ -1095,6 +1175,10 @@ func (c *Call) slowInputWith(k Check, l Loc, s *Saved, add, drop conds) {
 }
 
 func (c *Call) slowResult(k Check, l Loc, r *Saved) {
+	if r.plainUncounted() {
+		c.skipNoUseCounts(k)
+		return
+	}
 	if c.skipped(k, r) {
 		return
 	}

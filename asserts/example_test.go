@@ -147,7 +147,7 @@ func ExamplePolicy() {
 	// plan                         none                                     decided when the wrapper was generated (allowlist or profile)
 	// content_check_off            same_content                             same_content reads every byte an argument can reach: off unless switched on (ASSERTGEN_CONTENT, SetContentCheck)
 	// no_content_access            same_content                             the runtime cannot read the tensor's bytes (no Contents, no storage data)
-	// no_use_counts                impl_use_count_le_1,storage_use_count_eq_1,impl_use_count_eq_fresh the runtime keeps no use counts (a garbage-collected runtime): fresh_not_held checks freshness instead
+	// no_use_counts                impl_use_count_le_1,storage_use_count_eq_1,impl_use_count_eq_fresh the runtime keeps no use counts (a garbage-collected runtime): fresh_not_held checks freshness instead, and not_arg_handle still compares handles
 	// use_counted                  fresh_not_held                           the runtime keeps use counts: storage_use_count_eq_1 checks that a fresh return's storage is held by nobody else
 	// no_storage_anchor            fresh_not_held                           the runtime gives no storage anchor (Anchored) to tell a live earlier output from a collected one
 	// concurrent_write             same_storage,no_mutation,binding_context,same_content,same_metadata another goroutine's checked call declared a write to the tensor's storage while this call ran (an in-place op on a view, t_ on an alias): the state moved, but not necessarily by this kernel

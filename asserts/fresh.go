@@ -72,6 +72,10 @@ func (c *Call) ImplUseCountEqFresh(l Loc, r *Saved, t Identity) {
 //go:noinline
 func (c *Call) slowImplUseCountEqFresh(l Loc, r *Saved, t Identity) {
 	const k = CheckImplUseCountEqFresh
+	if r.plainUncounted() {
+		c.skipNoUseCounts(k)
+		return
+	}
 	if c.skipped(k, r) {
 		return
 	}

@@ -4,7 +4,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"unsafe"
-	"weak"
 )
 
 // This file is the contract and the checks of runtimes without use counts:
@@ -21,22 +20,23 @@ import (
 // when it comes out again, the kernel kept it (or got it back from
 // someone who kept it), and the two callers now share one buffer. If the
 // first output was dropped and collected, the allocator may hand its memory
-// out again, but that is a new allocation: the weak pointer asserts keeps
-// to the first one says it is gone, and the check stays silent. A pool the
-// runtime owns, into which callers give tensors back, says so with
-// [Released]: a storage given back may come out fresh again.
+// out again, but that is a new allocation with a new storage ID (IDs are
+// never handed out again), and the check stays silent. A pool the runtime
+// owns, into which callers give tensors back, says so with [Released]: a
+// storage given back may come out fresh again.
 
-// Anchored is the optional contract fresh_not_held needs: a pointer that
-// stands for the tensor's storage. asserts keeps only a weak pointer to it
-// ([weak.Make]), which tells a storage still alive from one the collector
-// reclaimed without keeping it alive.
+// Anchored is the optional contract of fresh_not_held and of the anchor
+// comparison of same_storage: a pointer that stands for the tensor's
+// storage memory. asserts keeps only its address, never the pointer: it
+// keeps nothing alive, and may point anywhere, into the Go heap or not
+// (a mapped file, C memory).
 //
-// Every tensor on one storage must return a pointer to the same byte of
-// the same allocation (weak pointers to different offsets of an object do
-// not compare equal): for a Go slice shared by views made with two-index
-// slicing, the last byte of its capacity, which every view keeps; for a
-// storage object, the object itself. Tensors on different live storages
-// must return different pointers. StorageAnchor returns nil for a tensor
+// Every tensor on one storage must return a pointer to the same byte: for
+// a Go slice shared by views made with two-index slicing, the last byte of
+// its capacity, which every view keeps; for a storage object, the object
+// itself. Tensors on different live storages must return different
+// pointers, and a storage ID goes with one anchor (assertstest's "storage
+// identity follows memory"). StorageAnchor returns nil for a tensor
 // without storage (or undefined); fresh_not_held then skips it under
 // no_storage_anchor, as it skips tensors that do not implement Anchored.
 type Anchored interface {
@@ -90,11 +90,30 @@ func ResultIdentList[T Identity](c *Call, l *SavedList, ts []T) {
 // checks the same, and more, there. Call it after StorageUseCountEq1 on
 // the return.
 //
-// The first time a storage comes out fresh, asserts records it (with a
-// weak pointer to its anchor and the op that returned it) and the check
-// passes; later calls that return it fresh while it is alive are reported.
+// The first time a storage comes out fresh, asserts records it (with its
+// anchor's address and the op that returned it) and the check passes;
+// later calls that return it fresh are reported, within the registry's
+// window (the latest 65,536 hand-outs, see heldSets).
 // [Released] forgets a storage that went back to a pool the runtime owns.
 func (c *Call) FreshNotHeld(l Loc, r *Saved, t Identity) {
+	c.freshNotHeldSlow(l, r, t)
+}
+
+// FreshNotHeldOf is fresh_not_held on a may-alias return r (a Tensor(a)
+// return of an op whose only kernel is a decomposition, such as
+// contiguous or reshape, or of a may_alias allowlist entry), which may be
+// argument s itself, a view of it, or fresh. On the branch where it is
+// neither s's handle nor on s's storage, it is fresh, and must be a
+// storage nobody else holds, as [Call.FreshNotHeld] checks: a kernel that
+// returns a cached copy is caught the second time the copy comes out. On
+// the other branches the row passes. Generated code calls it after
+// [Call.FreshOrAlias], which cannot tell fresh from held without use
+// counts.
+func (c *Call) FreshNotHeldOf(l Loc, r *Saved, t Identity, arg Loc, s *Saved) {
+	if r.id.Impl != 0 && r.id.Impl == s.id.Impl || r.id.Storage != 0 && r.id.Storage == s.id.Storage {
+		c.count(CheckFreshNotHeld, 1) // s itself or a view of it
+		return
+	}
 	c.freshNotHeldSlow(l, r, t)
 }
 
@@ -111,8 +130,8 @@ func FreshNotHeldList[T Identity](c *Call, loc Loc, l *SavedList, ts []T) {
 //go:noinline
 func (c *Call) freshNotHeldSlow(l Loc, r *Saved, t Identity) {
 	const k = CheckFreshNotHeld
-	c.count(k, 1)
-	if c.skipped(k, r) {
+	c.t[laneFreshNotHeld/4] += 1 << (16 * (laneFreshNotHeld % 4))
+	if !r.plainUncounted() && c.skipped(k, r) {
 		return
 	}
 	if r.meta&fResult == 0 {
@@ -126,13 +145,18 @@ func (c *Call) freshNotHeldSlow(l Loc, r *Saved, t Identity) {
 		c.skip(k, ReasonNoAnchor)
 		return
 	}
-	prev, held := fresh.handOut(r.id.Storage, p, c.op, l, c.fresh)
+	c.op.register()
+	prev, held := fresh.handOut(r.id.Storage, uintptr(p), c.op.st.idx, l, c.fresh)
 	if !held {
 		return
 	}
+	name := "an op"
+	if op := registeredOp(prev.op); op != nil {
+		name = op.FullName()
+	}
 	c.report(&Violation{Check: k, loc: l, Want: 0, Got: uint64(r.id.Storage),
 		GotStorage: uint64(r.id.Storage), Traits: r.traits(),
-		Other: prev.op.FullName() + " " + prev.loc.String() + " (an earlier call, still alive)"})
+		Other: name + " " + Loc{ret: prev.ret, index: prev.index}.String() + " (an earlier call, still alive)"})
 }
 
 // Released tells fresh_not_held that t's storage went back to a pool the
@@ -148,25 +172,43 @@ func Released(t Identity) {
 	}
 }
 
-// handout is one storage that came out of a kernel fresh.
+// handout is one storage that came out of a kernel fresh. It holds no
+// pointer: the collector neither scans the registry nor is kept from
+// freeing a storage by it.
 type handout struct {
-	anchor weak.Pointer[byte]
-	op     *Op
-	loc    Loc
-	seq    uint64 // of the hand-out (handSeq)
+	st     ID
+	anchor uintptr
+	seq    uint64 // of the hand-out (handSeq); 0: an empty entry
+	op     uint32 // the Op's registry index (op.st.idx)
+	ret    int32  // the return's Loc (returns have no name)
+	index  int32
 }
 
-// heldShards spreads the registry over locks, so that checked calls on
-// several goroutines rarely wait on each other.
-const heldShards = 16
+// The registry is a set-associative table of the latest fresh hand-outs:
+// heldShards shards (each under its own lock, so that checked calls on
+// several goroutines rarely wait on each other), heldSets sets of heldWays
+// entries each, 2.5 MiB in all, allocated shard by shard on first use. A
+// hand-out replaces the oldest entry of its set. So memory is bounded
+// whatever the number of calls, and a storage is remembered until its set
+// took heldWays newer hand-outs: with IDs from a counter, until the
+// counter moved on by about heldShards*heldSets*heldWays (65,536). A
+// cached storage handed out again within that window is reported, one
+// handed out again later is not (a miss, never a false alarm).
+//
+// An entry needs no liveness: storage IDs are never handed out again
+// (the contract; assertstest's "identities outlive addresses"), so the
+// same ID coming out fresh twice is the same storage, alive since it is
+// being returned. The anchor's address must match too: a storage whose
+// memory was rebound is another hand-out.
+const (
+	heldShards = 16
+	heldSets   = 1024
+	heldWays   = 4
+)
 
 type heldShard struct {
-	mu sync.Mutex
-	m  map[ID]handout
-	// next is the size at which the shard sweeps out collected storages:
-	// twice what was alive at the last sweep (at least 1024), so that a
-	// sweep costs O(1) per insertion, amortized.
-	next int
+	mu   sync.Mutex
+	sets *[heldSets][heldWays]handout
 	_    [64]byte // keep shards on cache lines of their own
 }
 
@@ -174,52 +216,60 @@ type heldRegistry struct{ shards [heldShards]heldShard }
 
 var fresh heldRegistry
 
-func (h *heldRegistry) shard(st ID) *heldShard {
-	return &h.shards[uint64(st)*0x9e3779b97f4a7c15>>60]
+// slot returns the shard and set of storage st: consecutive IDs (a
+// runtime's counter) go to consecutive shards, so that goroutines rarely
+// share a lock, and, within a shard, to consecutive sets, so that the
+// hand-outs of a run walk each shard's table in order (the table is larger
+// than a core's cache; scattered sets cost a cache miss per hand-out).
+func (h *heldRegistry) slot(st ID) (*heldShard, int) {
+	return &h.shards[st%heldShards], int(st/heldShards) % heldSets
 }
 
-// handOut records that storage st (anchored at p) came out fresh from op
-// at loc, in a call that began at sequence since-1 (since 0: unknown). It
-// reports the earlier hand-out when st came out fresh before and is still
-// alive: the same storage and the same anchor, whose weak pointer has not
-// been cleared, handed out before the call began. A recorded storage that
-// was collected (or whose ID now names another allocation) is replaced
-// silently, and so is one handed out during the call (by a checked call
-// the kernel made).
-func (h *heldRegistry) handOut(st ID, p unsafe.Pointer, op *Op, loc Loc, since uint64) (handout, bool) {
-	w := weak.Make((*byte)(p))
+// handOut records that storage st (anchored at p) came out fresh from the
+// Op with registry index op at return loc, in a call that began at
+// sequence since-1 (since 0: unknown). It reports the earlier hand-out
+// when st came out fresh before with the same anchor, before the call
+// began, and is still in the table. A hand-out during the call (by a
+// checked call the kernel made) is replaced silently.
+func (h *heldRegistry) handOut(st ID, p uintptr, op uint32, loc Loc, since uint64) (handout, bool) {
 	seq := handSeq.Add(1)
-	s := h.shard(st)
+	s, set := h.slot(st)
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.m == nil {
-		s.m = map[ID]handout{}
-		s.next = 1024
+	if s.sets == nil {
+		s.sets = new([heldSets][heldWays]handout)
 	}
-	if prev, ok := s.m[st]; ok && prev.anchor == w && prev.anchor.Value() != nil && (since == 0 || prev.seq < since) {
-		return prev, true
+	ways := &s.sets[set]
+	victim := 0
+	for w := range ways {
+		e := &ways[w]
+		if e.st == st && e.seq != 0 {
+			if e.anchor == p && (since == 0 || e.seq < since) {
+				prev := *e
+				s.mu.Unlock()
+				return prev, true
+			}
+			victim = w
+			break
+		}
+		if e.seq < ways[victim].seq {
+			victim = w
+		}
 	}
-	if len(s.m) >= s.next {
-		s.sweep()
-	}
-	s.m[st] = handout{anchor: w, op: op, loc: loc, seq: seq}
+	ways[victim] = handout{st: st, anchor: p, seq: seq, op: op, ret: loc.ret, index: loc.index}
+	s.mu.Unlock()
 	return handout{}, false
 }
 
-// sweep drops the storages that were collected.
-func (s *heldShard) sweep() {
-	for id, e := range s.m {
-		if e.anchor.Value() == nil {
-			delete(s.m, id)
+func (h *heldRegistry) forget(st ID) {
+	s, set := h.slot(st)
+	s.mu.Lock()
+	if s.sets != nil {
+		for w := range s.sets[set] {
+			if e := &s.sets[set][w]; e.st == st {
+				*e = handout{}
+			}
 		}
 	}
-	s.next = max(2*len(s.m), 1024)
-}
-
-func (h *heldRegistry) forget(st ID) {
-	s := h.shard(st)
-	s.mu.Lock()
-	delete(s.m, st)
 	s.mu.Unlock()
 }
 
@@ -227,4 +277,34 @@ func (h *heldRegistry) forget(st ID) {
 func heldDetail(v *Violation) string {
 	return "StorageImpl " + ID(v.Got).String() + " came out fresh before, from " + v.Other +
 		": the kernel returned a storage somebody else holds"
+}
+
+// SaveIdent is [Call.Save] for a runtime without use counts (generated
+// code calls it when the config says use_counts: false): it also records
+// the argument's storage anchor ([Anchored]), so that same_storage sees a
+// kernel that rebinds a tensor to other memory while the runtime's
+// storage ID stays (out.data = make(...) on an out= argument): the
+// anchor, which stands for the memory, moves.
+func (c *Call) SaveIdent(s *Saved, t Identity) {
+	c.Save(s, t)
+	s.anchor = anchorOf(t)
+}
+
+// AfterIdent is [Call.After] for a runtime without use counts: it
+// completes the snapshot and compares the storage anchor with the one
+// SaveIdent recorded. A moved anchor under an unchanged StorageImpl ID
+// makes same_storage report the argument.
+func (c *Call) AfterIdent(s *Saved, t Identity) {
+	c.After(s, t)
+	if a := anchorOf(t); a != s.anchor && s.id.Storage != 0 && s.after.Storage == s.id.Storage {
+		s.meta |= fAnchorMoved
+	}
+}
+
+// anchorOf returns the address of t's storage anchor, or 0.
+func anchorOf(t Identity) uintptr {
+	if a, ok := t.(Anchored); ok {
+		return uintptr(a.StorageAnchor())
+	}
+	return 0
 }

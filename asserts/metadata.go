@@ -98,7 +98,7 @@ func (c *Call) saveMetadataSlow(s *Saved, t Identity) {
 	s.hasMeta = false
 	if s.meta&^Versioned == fPending && s.id.Impl != 0 {
 		// A plain tensor: only its runtime can make the row a skip.
-		c.t[laneNoMetadata/4] += 1 << (16 * (laneNoMetadata % 4))
+		c.countReason(ReasonNoMetadata)
 		return
 	}
 	c.count(k, 1)

@@ -80,14 +80,22 @@ func TestSameMetadataConcurrentWrite(t *testing.T) {
 		r.Save(&rs, metaFake{x})
 		r.SaveMetadata(&rs, metaFake{x})
 		if declared {
-			var w asserts.Call
-			var ws asserts.Saved
-			w.BeginWith(&asserts.Op{Name: "t_", Profile: asserts.Strict}, asserts.EnvState{})
-			w.Save(&ws, x)
-			w.Mutable(&ws)
-			x.meta++ // t_ swaps x's sizes and strides
-			w.After(&ws, x)
-			w.End()
+			// The writer runs on another goroutine inside the reader's
+			// window (on the reader's own goroutine it would be a nested
+			// call of the reader's kernel, which the row must report).
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				var w asserts.Call
+				var ws asserts.Saved
+				w.BeginWith(&asserts.Op{Name: "t_", Profile: asserts.Strict}, asserts.EnvState{})
+				w.Save(&ws, x)
+				w.Mutable(&ws)
+				x.meta++ // t_ swaps x's sizes and strides
+				w.After(&ws, x)
+				w.End()
+			}()
+			<-done
 		} else {
 			x.meta++ // the reader's own kernel
 		}

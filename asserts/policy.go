@@ -2,6 +2,7 @@ package asserts
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -291,7 +292,7 @@ var rules = [numProfiles][]Rule{
 		{ReasonPlan, 0, "decided when the wrapper was generated (allowlist or profile)"},
 		{ReasonContentOff, SetOf(CheckSameContent), "same_content reads every byte an argument can reach: off unless switched on (ASSERTGEN_CONTENT, SetContentCheck)"},
 		{ReasonNoContent, SetOf(CheckSameContent), "the runtime cannot read the tensor's bytes (no Contents, no storage data)"},
-		{ReasonNoUseCounts, useCountChecks, "the runtime keeps no use counts (a garbage-collected runtime): fresh_not_held checks freshness instead"},
+		{ReasonNoUseCounts, useCountChecks, "the runtime keeps no use counts (a garbage-collected runtime): fresh_not_held checks freshness instead, and not_arg_handle still compares handles"},
 		{ReasonCounted, SetOf(CheckFreshNotHeld), "the runtime keeps use counts: storage_use_count_eq_1 checks that a fresh return's storage is held by nobody else"},
 		{ReasonNoAnchor, SetOf(CheckFreshNotHeld), "the runtime gives no storage anchor (Anchored) to tell a live earlier output from a collected one"},
 		{ReasonConcurrentWrite, concurrentChecks, "another goroutine's checked call declared a write to the tensor's storage while this call ran (an in-place op on a view, t_ on an alias): the state moved, but not necessarily by this kernel"},
@@ -391,11 +392,8 @@ var policies = func() (ps [numProfiles]policy) {
 // mask returns the checks skipped when cs hold.
 func (p *policy) mask(cs conds) CheckSet {
 	var m CheckSet
-	for r := Reason(0); cs != 0; r++ {
-		if cs&1 != 0 {
-			m |= p.skips[r]
-		}
-		cs >>= 1
+	for ; cs != 0; cs &= cs - 1 {
+		m |= p.skips[bits.TrailingZeros32(uint32(cs))]
 	}
 	return m
 }

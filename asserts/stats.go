@@ -27,6 +27,7 @@ type opStats struct {
 	skipped    [NumReasons]atomic.Uint64
 	violations [NumChecks]atomic.Uint64
 	registered atomic.Bool
+	idx        uint32 // 1 + the Op's index in registry.ops, set with registered
 }
 
 var registry struct {
@@ -42,8 +43,19 @@ func (op *Op) register() {
 	defer registry.mu.Unlock()
 	if !op.st.registered.Load() {
 		registry.ops = append(registry.ops, op)
+		op.st.idx = uint32(len(registry.ops))
 		op.st.registered.Store(true)
 	}
+}
+
+// registeredOp returns the registered Op with index idx (op.st.idx), or nil.
+func registeredOp(idx uint32) *Op {
+	registry.mu.Lock()
+	defer registry.mu.Unlock()
+	if idx == 0 || int(idx) > len(registry.ops) {
+		return nil
+	}
+	return registry.ops[idx-1]
 }
 
 // Stats are counts of checked calls.

@@ -71,6 +71,10 @@ type Violation struct {
 	// argument's storage (or changed its binding) during the call; Want and
 	// Got are then the binding's context before and after (Want 0: none).
 	WhileCalled bool `json:"while_called,omitempty"`
+	// AnchorMoved reports, for same_storage, that the argument kept its
+	// StorageImpl ID but its storage anchor ([Anchored]) moved: the kernel
+	// rebound the tensor to other memory without a new storage identity.
+	AnchorMoved bool `json:"anchor_moved,omitempty"`
 	// Binding and Env are set for binding_context; Binding also for
 	// impl_use_count_eq_fresh on a return with a bound foreign object
 	// (ImplBound).
@@ -124,17 +128,21 @@ func (v *Violation) detail() string {
 	case CheckSameImpl:
 		return fmt.Sprintf("kernel replaced the TensorImpl (before %v, after %v)", ID(v.Want), ID(v.Got))
 	case CheckSameStorage:
+		if v.AnchorMoved {
+			return fmt.Sprintf("kernel rebound the tensor to other memory (its storage anchor moved) and kept StorageImpl %v", ID(v.Got))
+		}
 		return fmt.Sprintf("kernel replaced the StorageImpl (before %v, after %v)", ID(v.Want), ID(v.Got))
 	case CheckNoMutation:
 		return fmt.Sprintf("kernel wrote an argument the schema does not mark mutable (version %d before, %d after)", v.Want, v.Got)
-	case CheckImplUseCountLE1:
+	case CheckImplUseCountLE1, CheckImplUseCountEqFresh:
+		if v.Other != "" && v.ImplUses == 0 {
+			return fmt.Sprintf("is the TensorImpl of %s (%v) itself: the kernel returned the argument's handle (not_arg_handle, checked without use counts)", v.Other, ID(v.Got))
+		}
 		if v.Other != "" {
 			return fmt.Sprintf("is the TensorImpl of %s (%v) with use count %d: the kernel returned the argument's handle itself", v.Other, ID(v.Got), v.ImplUses)
 		}
-		return fmt.Sprintf("TensorImpl use count is %d, want <= 1", v.Got)
-	case CheckImplUseCountEqFresh:
-		if v.Other != "" {
-			return fmt.Sprintf("is the TensorImpl of %s (%v) with use count %d: the kernel returned the argument's handle itself", v.Other, ID(v.Got), v.ImplUses)
+		if v.Check == CheckImplUseCountLE1 {
+			return fmt.Sprintf("TensorImpl use count is %d, want <= 1", v.Got)
 		}
 		if v.Binding != nil {
 			return fmt.Sprintf("TensorImpl use count is %d, want 2: a fresh tensor's handle and the foreign object bound to it (made in context %d)", v.Got, v.Binding.Context)
@@ -192,6 +200,10 @@ func (v *Violation) detail() string {
 	return fmt.Sprintf("want %d, got %d", v.Want, v.Got)
 }
 
+// notArgUncountedHint is the hint of not_arg_handle on a runtime without
+// use counts.
+const notArgUncountedHint = "a fresh or view return needs a tensor of its own: returning an argument's handle itself (return self) lets a later in-place or metadata change (t_, resize_, set_) through either reach the other; return a new tensor, or a new view object on the same storage"
+
 func hint(v *Violation) string {
 	arg := strings.TrimPrefix(v.Other, "argument ")
 	if v.Released {
@@ -205,6 +217,9 @@ func hint(v *Violation) string {
 	case CheckNoMutation:
 		return "write to a new tensor instead, or mark the argument mutable in the schema (Tensor(a!)); if an unannotated write is intended (batch_norm's running stats), add a no_mutation skip with its reason to the allowlist"
 	case CheckImplUseCountLE1:
+		if v.Other != "" && v.ImplUses == 0 {
+			return notArgUncountedHint
+		}
 		if v.Other != "" {
 			return "a fresh or view return needs its own TensorImpl: returning an argument's *Tensor (return self) gives the caller a handle it already holds, and it will be released twice; return a new tensor, or Share() the argument for an op that may alias"
 		}
@@ -213,6 +228,9 @@ func hint(v *Violation) string {
 		}
 		return "a kernel that is neither in-place nor out= must return a new tensor nobody else holds: do not return an input or a cached tensor, and release the kernel's own extra handles"
 	case CheckImplUseCountEqFresh:
+		if v.Other != "" && v.ImplUses == 0 {
+			return notArgUncountedHint
+		}
 		if v.Other != "" {
 			return "a fresh or view return needs its own TensorImpl: returning an argument's *Tensor (return self) gives the caller a handle it already holds, and it will be released twice; return a new tensor, or Share() the argument for an op that may alias"
 		}

@@ -25,7 +25,7 @@ type KernelSet struct {
 	Name  string // package name
 	Funcs map[string]*Kernel
 
-	types *types.Package // the package, for CheckTypes
+	types *types.Package // the package, for CheckTypesCounted
 }
 
 // A Kernel is one exported function of the kernels package.
@@ -110,15 +110,59 @@ func signatureString(sig *types.Signature, qual types.Qualifier) string {
 	return sigString(ps, rs)
 }
 
-// CheckTypes loads the packages of the Go types ts name and returns, for
-// each type that the Go build would not find, why, with the closest
+// CheckTypesCounted loads the packages of the Go types ts name and
+// returns, for each type that the Go build would not find, why, with the closest
 // exported type name of its package when one is close ("no type Tensr in
 // example.com/mt; did you mean Tensor?"). Packages are loaded from dir, as
 // the generated package will be built: a type map that names a type the
 // build cannot find would otherwise give generated code that does not
 // compile. Builtin types need no loading, nor do the packages the kernels
 // package k (if not nil) imports, directly or not: they are loaded with it.
-func CheckTypes(dir string, ts []GoType, k *KernelSet) (map[GoType]string, error) {
+//
+// It also reports whether tensor, the type map's Tensor (one of ts),
+// lacks the method UseCounts() (int, int) of [asserts.Tensor]: a runtime without use counts, whose wrappers must
+// be generated with use_counts: false (with use counts on, they would call
+// UseCounts and not build). lacks is false when tensor has a problem of
+// its own, or is not a named type or a pointer to one.
+func CheckTypesCounted(dir string, ts []GoType, tensor GoType, k *KernelSet) (problems map[GoType]string, lacks bool, err error) {
+	problems, known, err := checkTypes(dir, ts, k)
+	if err != nil || problems[tensor] != "" || tensor.Path == "" || tensor.Prefix != "" && tensor.Prefix != "*" {
+		return problems, false, err
+	}
+	p := known[tensor.Path]
+	if p == nil {
+		return problems, false, nil
+	}
+	obj, ok := p.Scope().Lookup(tensor.Name).(*types.TypeName)
+	if !ok {
+		return problems, false, nil
+	}
+	typ := obj.Type()
+	if tensor.Prefix == "*" {
+		typ = types.NewPointer(typ)
+	}
+	return problems, !hasUseCounts(typ), nil
+}
+
+// hasUseCounts reports whether typ has the method UseCounts() (int, int).
+func hasUseCounts(typ types.Type) bool {
+	sel := types.NewMethodSet(typ).Lookup(nil, "UseCounts")
+	if sel == nil {
+		return false
+	}
+	sig, ok := sel.Type().(*types.Signature)
+	if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 2 {
+		return false
+	}
+	for i := range 2 {
+		if b, ok := sig.Results().At(i).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.Int {
+			return false
+		}
+	}
+	return true
+}
+
+func checkTypes(dir string, ts []GoType, k *KernelSet) (map[GoType]string, map[string]*types.Package, error) {
 	known := map[string]*types.Package{}
 	if k != nil && k.types != nil {
 		var add func(p *types.Package)
@@ -155,7 +199,7 @@ func CheckTypes(dir string, ts []GoType, k *KernelSet) (map[GoType]string, error
 		cfg := &packages.Config{Mode: packages.NeedName | packages.NeedTypes, Dir: dir}
 		pkgs, err := packages.Load(cfg, paths...)
 		if err != nil {
-			return nil, fmt.Errorf("loading the packages of the type map: %v", err)
+			return nil, nil, fmt.Errorf("loading the packages of the type map: %v", err)
 		}
 		for _, p := range pkgs {
 			if len(p.Errors) > 0 {
@@ -211,7 +255,7 @@ func CheckTypes(dir string, ts []GoType, k *KernelSet) (map[GoType]string, error
 		}
 		problems[t] = msg
 	}
-	return problems, nil
+	return problems, known, nil
 }
 
 // goCommandError runs the go command as go/packages does to load paths

@@ -313,7 +313,7 @@ func (sn *snapshot) saves(h *helper, ss *shapeSet) {
 	for _, s := range sn.args {
 		switch s.form {
 		case schema.TensorSingle:
-			h.method("Save"+ifaceSuffix(s.typ), snapArg(s), tensorArg(s))
+			h.method("Save"+identSuffix(s.typ, ss), snapArg(s), tensorArg(s))
 		case schema.TensorOptional:
 			t := tensorArg(s)
 			h.method("SaveOpt"+ifaceSuffix(s.typ), snapArg(s), t, hArg{t.key + "!=nil", jen.Id(t.key).Op("!=").Nil()})
@@ -410,7 +410,7 @@ func (sn *snapshot) afters(h *helper, ss *shapeSet) {
 		if s.list {
 			h.local(ss.listFn(listAfter, s.typ), cArg, snapArg(s), tensorArg(s))
 		} else {
-			h.method("After"+ifaceSuffix(s.typ), snapArg(s), tensorArg(s))
+			h.method("After"+identSuffix(s.typ, ss), snapArg(s), tensorArg(s))
 		}
 	}
 	for _, s := range sn.rets {
@@ -471,6 +471,10 @@ func (w *wrapper) check(h *helper, sn *snapshot, ck *plan.Check) {
 		// object), and fresh_not_held reads the returned handles' anchors:
 		// the check takes the returned tensor too.
 		h.fn(m+"List", cArg, slotLoc(r), snapArg(r), tensorArg(r))
+		return
+	case ck.Name == asserts.CheckFreshNotHeld && hasArg:
+		// a may-alias return: checked on its fresh branch only
+		h.method(m+"Of", slotLoc(r), snapArg(r), tensorArg(r), slotLoc(a), snapArg(a))
 		return
 	case ck.Name == asserts.CheckImplUseCountEqFresh && !hasArg || ck.Name == asserts.CheckFreshNotHeld:
 		h.method(m, slotLoc(r), snapArg(r), tensorArg(r))
@@ -642,6 +646,17 @@ func ifaceSuffix(t GoType) string {
 		return "Tensor"
 	}
 	return ""
+}
+
+// identSuffix is ifaceSuffix for a single tensor argument, or "Ident"
+// for a runtime without use counts: SaveIdent and AfterIdent also compare
+// the storage anchor, for same_storage (Optional and list arguments
+// compare the StorageImpl IDs only).
+func identSuffix(t GoType, ss *shapeSet) string {
+	if suf := ifaceSuffix(t); suf != "" || !ss.noUseCounts {
+		return suf
+	}
+	return "Ident"
 }
 
 // genListFn writes a list snapshot function: Reset, one Save, After or

@@ -396,6 +396,9 @@ func describe(f *schema.Func, c *Check, implCheck asserts.Check) string {
 	case asserts.CheckFreshNoAlias:
 		return fmt.Sprintf("%s shares no StorageImpl with %s (holds under modes too: it needs no use counts)", ret(), each(c.Arg))
 	case asserts.CheckFreshNotHeld:
+		if c.Arg != "" {
+			return fmt.Sprintf("where %s is neither %s nor a view of it, it is fresh: its storage is not one an earlier call returned fresh that is still alive (a cached copy): the fresh branch of fresh_or_alias, for runtimes without use counts", ret(), each(c.Arg))
+		}
 		return fmt.Sprintf("%s's storage is not one an earlier call returned fresh that is still alive (a cached output, a global buffer): freshness for runtimes without use counts; with use counts it is skipped under use_counted", ret())
 	}
 	return ""

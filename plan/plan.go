@@ -323,6 +323,7 @@ func (b *builder) op(st *state, i int, out *Op, ex *explanation) {
 	}
 	b.applySkips(st, b.ix.Entries(i))
 	st.skipNotArg()
+	st.skipFreshNotHeld()
 	out.Checks, out.Skipped = st.split()
 	out.Mutable = mutableArgs(o.Func)
 }
@@ -430,6 +431,49 @@ func (st *state) skipNotArg() {
 	}
 }
 
+// freshNotHeld adds, for a runtime without use counts (see
+// Options.NoUseCounts), fresh_not_held on fresh return ri, skipped with its
+// storage_use_count_eq_1 row by e (skip_storage_use_count).
+func (b *builder) freshNotHeld(st *state, ri int, e *allowlist.Entry) {
+	if b.noUseCounts {
+		st.add(asserts.CheckFreshNotHeld, "", ri).skipFor(e)
+	}
+}
+
+// mayAliasFresh adds, for a runtime without use counts, fresh_not_held on
+// may-alias return ri against argument arg (after its fresh_or_alias
+// row): on the branch where the return is neither arg nor a view of it,
+// it is fresh, and fresh_or_alias cannot tell fresh from held without use
+// counts. Single tensors only: a list return or argument keeps its
+// fresh_or_alias row alone.
+func (b *builder) mayAliasFresh(st *state, f *schema.Func, ri int, arg string) {
+	a := f.Arg(arg)
+	if !b.noUseCounts || a == nil || a.Type.TensorForm() != schema.TensorSingle || f.Returns[ri].Type.TensorForm() != schema.TensorSingle {
+		return
+	}
+	st.add(asserts.CheckFreshNotHeld, arg, ri)
+}
+
+// skipFreshNotHeld gives each fresh_not_held row the skip of the
+// use-count row it replaces on the same return when the runtime keeps no
+// counts: storage_use_count_eq_1 on a fresh return, fresh_or_alias on a
+// may-alias one. An allowlist entry that excuses a return's storage
+// owners ("the caller also holds" the storage) excuses them for both
+// (allowlist parity).
+func (st *state) skipFreshNotHeld() {
+	for k := range st.rows {
+		r := &st.rows[k]
+		if r.reason == "" || r.Name != asserts.CheckStorageUseCountEq1 && r.Name != asserts.CheckFreshOrAlias {
+			continue
+		}
+		for j := range st.rows {
+			if h := &st.rows[j]; h.Name == asserts.CheckFreshNotHeld && h.ret == r.ret && (h.Arg == "") == (r.Name == asserts.CheckStorageUseCountEq1) {
+				h.skip(r.reason, r.source)
+			}
+		}
+	}
+}
+
 // isImplUseCount reports whether k is a TensorImpl use-count check of a
 // return: impl_use_count_le_1 or impl_use_count_eq_fresh.
 func isImplUseCount(k asserts.Check) bool {
@@ -506,6 +550,7 @@ func (b *builder) pytorchRows(st *state, i int, o *schema.Op, ex *explanation) {
 				}
 			} else {
 				st.add(asserts.CheckStorageUseCountEq1, "", ri).skipFor(skipStorage)
+				b.freshNotHeld(st, ri, skipStorage)
 				ex.ret(ri, "fresh: the op is not in PyTorch's view table")
 			}
 			st.implUseCount(b.release.ImplUseCheck, f, ri, skipImpl)
@@ -688,11 +733,13 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 			}
 		case alias != nil && mayAlias != nil:
 			st.add(asserts.CheckFreshOrAlias, alias.Name, ri)
+			b.mayAliasFresh(st, f, ri, alias.Name)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh: %s (%s)", alias.Name, mayAlias.Reason, mayAlias.Source()))
 			}
 		case alias != nil && composite:
 			st.add(asserts.CheckFreshOrAlias, alias.Name, ri)
+			b.mayAliasFresh(st, f, ri, alias.Name)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh: the return is annotated as aliasing %s (%s), but the op's only kernel is CompositeImplicitAutograd, a decomposition that may return a view or a copy", alias.Name, alias.Name, r.Annotation))
 			}
@@ -711,6 +758,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 			}
 		case alias == nil && mayAlias != nil && mayAlias.Arg != "" && (o.Kind == schema.Functional || o.Kind == schema.Mutable):
 			st.add(asserts.CheckFreshOrAlias, mayAlias.Arg, ri)
+			b.mayAliasFresh(st, f, ri, mayAlias.Arg)
 			if ex != nil {
 				ex.ret(ri, fmt.Sprintf("%s, a view of it, or fresh, although the schema says fresh: %s (%s)", mayAlias.Arg, mayAlias.Reason, mayAlias.Source()))
 			}
@@ -724,10 +772,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 			st.implUseCount(b.release.ImplUseCheck, f, ri, skipImpl)
 			st.add(asserts.CheckStorageUseCountEq1, "", ri).skipFor(skipStorage)
 			st.freshNoAlias(f, ri, skipStorage)
-			if b.noUseCounts {
-				// Freshness without use counts (see Options.NoUseCounts).
-				st.add(asserts.CheckFreshNotHeld, "", ri).skipFor(skipStorage)
-			}
+			b.freshNotHeld(st, ri, skipStorage)
 			freshRets = append(freshRets, ri)
 			why := freshWhy(r)
 			if form == schema.TensorList || form == schema.TensorOptionalList {
@@ -743,7 +788,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		return r.Name == asserts.CheckImplUseCountLE1 || r.Name == asserts.CheckImplUseCountEqFresh ||
 			r.Name == asserts.CheckStorageUseCountEq1 || r.Name == asserts.CheckFreshOrAlias
 	}) {
-		ex.note("planned for a runtime without use counts (use_counts: false): the use-count rows (" + b.release.ImplUseCheck.String() + " with its not_arg_handle rows, storage_use_count_eq_1) are skipped at run time under no_use_counts, as is fresh_or_alias where only the counts could decide; fresh_not_held checks fresh returns instead")
+		ex.note("planned for a runtime without use counts (use_counts: false): the use-count rows (" + b.release.ImplUseCheck.String() + ", storage_use_count_eq_1) are skipped at run time under no_use_counts, as is fresh_or_alias where only the counts could decide; their not_arg_handle rows still run (comparing handles needs no count), and fresh_not_held checks fresh returns, and the fresh branch of may-alias returns, instead")
 	}
 	if fresh >= 2 {
 		r := st.add(asserts.CheckDistinctOutputs, "", -1)

@@ -11,15 +11,16 @@ import (
 )
 
 // takes gives what the rows of each check name (docs/plan.md, "Checks"):
-// 'a' an argument, 'r' a return, 'b' both, 'o' the returns it compares.
+// 'a' an argument, 'r' a return, 'b' both, 'o' the returns it compares,
+// 'R' a return and, for a may-alias return, the argument it may alias.
 var takes = [asserts.NumPlanChecks]byte{
 	asserts.CheckSameImpl: 'a', asserts.CheckSameStorage: 'a', asserts.CheckNoMutation: 'a', asserts.CheckSameContent: 'a', asserts.CheckSameMetadata: 'a', asserts.CheckBindingContext: 'a',
-	asserts.CheckImplUseCountLE1: 'r', asserts.CheckImplUseCountEqFresh: 'r', asserts.CheckStorageUseCountEq1: 'r', asserts.CheckFreshNotHeld: 'r',
+	asserts.CheckImplUseCountLE1: 'r', asserts.CheckImplUseCountEqFresh: 'r', asserts.CheckStorageUseCountEq1: 'r', asserts.CheckFreshNotHeld: 'R',
 	asserts.CheckSharesStorage: 'b', asserts.CheckFreshOrAlias: 'b', asserts.CheckReturnsArg: 'b', asserts.CheckNotArgHandle: 'b', asserts.CheckFreshNoAlias: 'b',
 	asserts.CheckDistinctOutputs: 'o',
 }
 
-var takesText = map[byte]string{'a': "an argument", 'r': "a return", 'b': "a return and an argument", 'o': "the returns it compares (rets)"}
+var takesText = map[byte]string{'a': "an argument", 'r': "a return", 'b': "a return and an argument", 'o': "the returns it compares (rets)", 'R': "a return (and the argument a may-alias return may alias)"}
 
 // Validate reports what makes p a plan no wrapper can be printed from: a
 // row of an unknown check, naming other subjects than its check takes, or
@@ -70,6 +71,12 @@ func (op *Op) checkRow(ck *Check) string {
 		return fmt.Sprintf("unknown check %s", ck.Name)
 	}
 	t := takes[ck.Name]
+	if t == 'R' {
+		t = 'r' // the argument is optional
+		if ck.Arg != "" {
+			t = 'b'
+		}
+	}
 	if (ck.Arg != "") != (t == 'a' || t == 'b') || (ck.Ret != nil) != (t == 'r' || t == 'b') || (len(ck.Rets) > 0) != (t == 'o') {
 		return fmt.Sprintf("%s on %s: it takes %s", ck.Name, ck.subjects(), takesText[t])
 	}

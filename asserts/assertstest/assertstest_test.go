@@ -397,3 +397,90 @@ func (a addrT) StorageAnchor() unsafe.Pointer {
 	}
 	return unsafe.Pointer(a.t.Storage())
 }
+
+// sliceT is a shared-slice tensor (the design of examples/gcrt): a storage
+// ID per allocation, the anchor the last element of the slice's capacity.
+// Its flaws, when set, are the unfaithful identities RunUncounted must
+// fail: boxAnchor anchors every tensor at a header of its own that does
+// not follow its memory; copyKeepsID gives a copy its source's storage ID.
+type sliceT struct {
+	data        []float64
+	id, sid     asserts.ID
+	box         *[8]byte
+	boxAnchor   bool
+	copyKeepsID bool
+}
+
+var sliceIDs atomic.Uint64
+
+func newSliceT(n int, flaws sliceT) *sliceT {
+	t := flaws
+	t.data, t.box = make([]float64, n), new([8]byte)
+	t.id, t.sid = asserts.ID(sliceIDs.Add(1)), asserts.ID(sliceIDs.Add(1))
+	return &t
+}
+
+func (t *sliceT) Ident() asserts.Ident {
+	if t == nil {
+		return asserts.Ident{}
+	}
+	return asserts.Ident{Impl: t.id, Storage: t.sid}
+}
+
+func (t *sliceT) StorageAnchor() unsafe.Pointer {
+	if t == nil {
+		return nil
+	}
+	if t.boxAnchor {
+		return unsafe.Pointer(&t.box[0])
+	}
+	d := t.data[:cap(t.data)]
+	return unsafe.Pointer(&d[len(d)-1])
+}
+
+func sliceSuite(flaws sliceT) assertstest.Uncounted {
+	return assertstest.Uncounted{
+		New:       func() asserts.Identity { return newSliceT(4, flaws) },
+		Undefined: func() asserts.Identity { return (*sliceT)(nil) },
+		View: func(x asserts.Identity) asserts.Identity {
+			v := *x.(*sliceT)
+			v.id = asserts.ID(sliceIDs.Add(1))
+			return &v
+		},
+		Copy: func(x asserts.Identity) asserts.Identity {
+			c := newSliceT(4, flaws)
+			copy(c.data, x.(*sliceT).data)
+			if flaws.copyKeepsID {
+				c.sid = x.(*sliceT).sid
+			}
+			return c
+		},
+		Rebind: func(x asserts.Identity) {
+			t := x.(*sliceT)
+			t.data = append([]float64(nil), t.data...)
+		},
+	}
+}
+
+// Issue 30: a runtime whose storage identity does not follow its memory
+// fails RunUncounted; a faithful one passes.
+func TestRunUncountedIdentitiesFollowMemory(t *testing.T) {
+	assertstest.RunUncounted(t, sliceSuite(sliceT{}))
+	for _, c := range []struct {
+		flaws sliceT
+		want  string
+	}{
+		{sliceT{boxAnchor: true}, "a rebinding is seen: a kernel that rebinds a tensor to new memory goes unseen"},
+		{sliceT{copyKeepsID: true}, "storage identity follows memory: a fresh tensor and its copy: same storage ID true, same anchor false"},
+	} {
+		rec := &recorder{TB: t}
+		assertstest.CheckUncounted(rec, sliceSuite(c.flaws))
+		found := false
+		for _, e := range rec.errs {
+			found = found || strings.HasPrefix(e, c.want)
+		}
+		if !found {
+			t.Errorf("%+v: no failure starting %q; failures: %q", c.flaws, c.want, rec.errs)
+		}
+	}
+}

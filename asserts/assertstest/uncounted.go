@@ -31,6 +31,12 @@ type Uncounted struct {
 	// Write writes t in place. Required if tensors report asserts.Versioned
 	// or implement asserts.Contents.
 	Write func(t asserts.Identity)
+	// Rebind points t at new memory of the same size the way a broken
+	// in-place or out= kernel would (out.data = make(...)), without the
+	// runtime's own way of making a storage: its fields only. Optional:
+	// with it, the suite checks that same_storage sees the rebinding, by
+	// the storage ID or by the anchor.
+	Rebind func(t asserts.Identity)
 }
 
 var uncountedCases = []struct {
@@ -44,6 +50,8 @@ var uncountedCases = []struct {
 	{"version", uVersion},
 	{"contents", uContents},
 	{"anchors", uAnchors},
+	{"storage identity follows memory", uIdentityFollowsMemory},
+	{"a rebinding is seen", uRebind},
 	{"identities outlive addresses", uNotReused},
 	{"checked call", uCheckedCall},
 }
@@ -219,6 +227,63 @@ func uAnchors(r *reporter, u Uncounted) {
 	}
 	runtime.KeepAlive(x)
 	runtime.KeepAlive(y)
+}
+
+// uIdentityFollowsMemory checks that the storage ID and the anchor name
+// the same thing: tensors share a storage ID exactly when they share an
+// anchor (a base, its view, a copy and another fresh tensor). A runtime
+// whose copy keeps its source's storage ID, or whose anchor is not its
+// memory's, would let same_storage and fresh_not_held compare the wrong
+// thing.
+func uIdentityFollowsMemory(r *reporter, u Uncounted) {
+	x := u.New()
+	if _, ok := anchor(x); !ok {
+		r.Logf("tensors do not implement asserts.Anchored: the storage ID alone names the memory")
+		return
+	}
+	ts := []asserts.Identity{x, u.View(x), u.New()}
+	names := []string{"a fresh tensor", "its view", "another fresh tensor"}
+	if u.Copy != nil {
+		ts, names = append(ts, u.Copy(x)), append(names, "its copy")
+	}
+	for i := range ts {
+		for j := i + 1; j < len(ts); j++ {
+			pi, _ := anchor(ts[i])
+			pj, _ := anchor(ts[j])
+			sameID := ts[i].Ident().Storage == ts[j].Ident().Storage
+			if sameID != (pi == pj) {
+				r.Errorf("%s and %s: same storage ID %v, same anchor %v: the storage ID must follow the memory the anchor stands for", names[i], names[j], sameID, pi == pj)
+			}
+		}
+	}
+	runtime.KeepAlive(ts)
+}
+
+var opRebind = asserts.Op{Name: "assertstest_rebind"}
+
+// uRebind rebinds a tensor's memory inside a checked call, as a broken
+// out= kernel would: same_storage must report it (through a new storage
+// ID, or through the anchor SaveIdent and AfterIdent compare).
+func uRebind(r *reporter, u Uncounted) {
+	if u.Rebind == nil {
+		r.Logf("no Rebind: whether same_storage sees a kernel rebinding memory is not checked")
+		return
+	}
+	x := u.New()
+	col := asserts.NewCollector()
+	prev := asserts.SetHandler(col)
+	defer asserts.SetHandler(prev)
+	var c asserts.Call
+	var s asserts.Saved
+	c.Begin(&opRebind)
+	c.SaveIdent(&s, x)
+	u.Rebind(x)
+	c.AfterIdent(&s, x)
+	c.SameStorage(asserts.Arg("out"), &s)
+	c.End()
+	if len(col.Violations()) != 1 {
+		r.Errorf("a kernel that rebinds a tensor to new memory goes unseen: neither its storage ID nor its anchor moved (%d violations); derive the anchor from the memory, and give new memory a new storage ID or an anchor of its own", len(col.Violations()))
+	}
 }
 
 // uNotReused drops tensors and collects them until Go's allocator has put

@@ -139,9 +139,13 @@ func checkTypeMap(c *config.Config, k *gen.KernelSet) error {
 			errs = append(errs, c.Errorf("types.Tensor=", "Tensor: %s cannot be nil, which stands for an absent Tensor?; did you mean %q?", t, ptr.String()))
 		}
 	}
-	problems, err := gen.CheckTypes(c.Dir, ts, k)
+	tensor, _ := gen.ParseGoType(c.Types["Tensor"])
+	problems, lacks, err := gen.CheckTypesCounted(c.Dir, ts, tensor, k)
 	if err != nil {
 		return err
+	}
+	if _, ok := c.Types["Tensor"]; ok && lacks && (c.UseCounts == nil || *c.UseCounts) {
+		errs = append(errs, c.Errorf("types.Tensor=", "Tensor: %s has no method UseCounts() (int, int), so the wrappers could not read use counts (use_counts is on by default); add use_counts: false to the config for a runtime without use counts (a garbage-collected one: fresh_not_held then checks freshness), or implement asserts.Tensor", tensor))
 	}
 	for _, k := range keys {
 		t, err := gen.ParseGoType(c.Types[k])

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -291,12 +292,12 @@ func TestNoiseAndHints(t *testing.T) {
 			"  kind:      out (writes its out= arguments, returns nothing)"}},
 		{name: "explain inplace", args: []string{"explain", "add_.Tensor"}, out: []string{
 			"  kind:      inplace (writes self and returns it)"}},
-		{name: "near kernel", files: kernels, args: []string{"vet", "-kernels", ".", "-types", "Tensor=*example.com/k.Tensor", "-ops", "neg,topk,absolute"}, code: 1, out: []string{
+		{name: "near kernel", files: kernels, args: []string{"vet", "-use-counts=false", "-kernels", ".", "-types", "Tensor=*example.com/k.Tensor", "-ops", "neg,topk,absolute"}, code: 1, out: []string{
 			"-ops: topk: no kernel Topk in example.com/k; did you mean TopK? (a kernel is named by plan.GoName's rule: Topk); write:",
 			"\tfunc Topk(self *Tensor, k int64, dim int64, largest bool, sorted bool) (*Tensor, *Tensor)",
 			"-ops: absolute: no kernel Absolute in example.com/k; write:",
 			"\tfunc Absolute(self *Tensor) *Tensor"}},
-		{name: "near kernel, -v", files: kernels, args: []string{"vet", "-v", "-kernels", ".", "-types", "Tensor=*example.com/k.Tensor"}, out: []string{
+		{name: "near kernel, -v", files: kernels, args: []string{"vet", "-v", "-use-counts=false", "-kernels", ".", "-types", "Tensor=*example.com/k.Tensor"}, out: []string{
 			"info: topk: no kernel Topk in example.com/k; did you mean TopK? (a kernel is named by plan.GoName's rule: Topk); write:"}},
 	})
 }
@@ -339,7 +340,44 @@ func TestTypeMapChecked(t *testing.T) {
 			`assertgen: assertgen.yaml:1:1: function mode (the default) needs the kernels package: add kernels: ./dir (or an import path: the package of the functions to wrap), or mode: interface`}},
 		{name: "vet without assertgen.yaml", args: []string{"vet"}, code: 2, err: []string{
 			`assertgen vet: no assertgen.yaml in the working directory, and no -config: function mode (the default) needs the kernels package: pass -kernels ./dir (or an import path) or -mode interface, or write an assertgen.yaml (go doc github.com/assertgen/assertgen/cmd/assertgen shows one)`}},
-		{name: "a good type map", files: files("kernels: .\nops: [neg]\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.Tensor\"\n"), args: []string{"gen"}, err: []string{
+		{name: "a good type map", files: files("kernels: .\nops: [neg]\noutput: ./out\nuse_counts: false\ntypes:\n  Tensor: \"*example.com/k.Tensor\"\n"), args: []string{"gen"}, err: []string{
+			`assertgen: 1 ops wrapped in out`}},
+	})
+}
+
+// TestTypeMapUseCounts: issue 30 item 5. A Tensor type without
+// UseCounts() (int, int), with use_counts left at its default (on), is
+// refused at its types: line with the fix, before anything is written
+// (the wrappers would call UseCounts and not build); with use_counts:
+// false, or with the method, gen writes the package, and it builds.
+func TestTypeMapUseCounts(t *testing.T) {
+	kernel := "package k\n\nimport \"github.com/assertgen/assertgen/asserts\"\n\ntype Tensor struct{ id asserts.ID }\n\n" +
+		"func (t *Tensor) Ident() asserts.Ident {\n\tif t == nil {\n\t\treturn asserts.Ident{}\n\t}\n\treturn asserts.Ident{Impl: t.id, Storage: t.id}\n}\n\n" +
+		"func Neg(self *Tensor) *Tensor { return &Tensor{id: self.id + 1} }\n"
+	counts := "\nfunc (t *Tensor) UseCounts() (int, int) { return 1, 1 }\n"
+	cfg := "kernels: .\nops: [neg]\noutput: ./out\ntypes:\n  Tensor: \"*example.com/k.Tensor\"\n"
+	mod := func(kernels, cfg string) map[string]string {
+		gomod, gosum := requiringAssertgen(t, "example.com/k")
+		return map[string]string{"go.mod": gomod, "go.sum": gosum, "k.go": kernels, "assertgen.yaml": cfg}
+	}
+	builds := func(t *testing.T, dir string) {
+		t.Helper()
+		cmd := exec.Command("go", "build", "./out")
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("the generated package does not build: %v\n%s", err, out)
+		}
+	}
+	runCases(t, []cliCase{
+		{name: "no UseCounts, use_counts on", files: mod(kernel, cfg), args: []string{"gen"}, code: 1, check: func(t *testing.T, dir string) {
+			if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
+				t.Error("code was generated")
+			}
+		}, err: []string{
+			`assertgen: assertgen.yaml:5:11: types: Tensor: *example.com/k.Tensor has no method UseCounts() (int, int), so the wrappers could not read use counts (use_counts is on by default); add use_counts: false to the config for a runtime without use counts (a garbage-collected one: fresh_not_held then checks freshness), or implement asserts.Tensor`}},
+		{name: "no UseCounts, use_counts: false", files: mod(kernel, "use_counts: false\n"+cfg), args: []string{"gen"}, check: builds, err: []string{
+			`assertgen: 1 ops wrapped in out`}},
+		{name: "UseCounts", files: mod(kernel+counts, cfg), args: []string{"gen"}, check: builds, err: []string{
 			`assertgen: 1 ops wrapped in out`}},
 	})
 }
@@ -362,4 +400,27 @@ func TestGenOutsideModule(t *testing.T) {
 			}
 		}},
 	})
+}
+
+// requiringAssertgen returns the go.mod of module path requiring this
+// module (replaced by the checkout), and this module's go.sum.
+func requiringAssertgen(t *testing.T, path string) (gomod, gosum string) {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	root := filepath.Dir(filepath.Dir(filepath.Dir(file)))
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	goLine := "go 1.25.0"
+	for _, l := range strings.Split(string(mod), "\n") {
+		if strings.HasPrefix(l, "go ") {
+			goLine = l // a requirer needs at least its requirement's go version
+		}
+	}
+	return "module " + path + "\n\n" + goLine + "\n\nrequire github.com/assertgen/assertgen v0.0.0\n\nreplace github.com/assertgen/assertgen => " + root + "\n", string(sum)
 }

@@ -221,9 +221,9 @@ func Contiguous(self *gt.Tensor, memory_format int) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opContiguous, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opContiguous, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Contiguous(self, memory_format)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost12(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -377,10 +377,10 @@ func ExpOut(self *gt.Tensor, out *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opExpOut, &assertgenshapes.Locs6, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre13(&c, &opExpOut, &assertgenshapes.Locs6, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.ExpOut(self, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs6, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost14(&c, &assertgenshapes.Locs6, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -397,9 +397,9 @@ func FlattenUsingInts(self *gt.Tensor, start_dim int64, end_dim int64) *gt.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opFlattenUsingInts, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opFlattenUsingInts, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost12(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -591,7 +591,7 @@ func Narrow(self *gt.Tensor, dim int64, start int64, length int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opNarrow, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre15(&c, &opNarrow, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Narrow(self, dim, start, length)
 	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
@@ -610,7 +610,7 @@ func Permute(self *gt.Tensor, dims []int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opPermute, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre15(&c, &opPermute, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Permute(self, dims)
 	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
@@ -668,10 +668,10 @@ func NegOut(self *gt.Tensor, out *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	assertgenshapes.ChecksPre14(&c, &opNegOut, &assertgenshapes.Locs6, &a0, &a1, self, out)
+	assertgenshapes.ChecksPre13(&c, &opNegOut, &assertgenshapes.Locs6, &a0, &a1, self, out)
 	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
-	assertgenshapes.ChecksPost15(&c, &assertgenshapes.Locs6, &a0, &a1, self, out, r0)
+	assertgenshapes.ChecksPost14(&c, &assertgenshapes.Locs6, &a0, &a1, self, out, r0)
 	return r0
 }
 
@@ -688,9 +688,9 @@ func Reshape(self *gt.Tensor, shape []int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opReshape, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre0(&c, &opReshape, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Reshape(self, shape)
-	assertgenshapes.ChecksPost13(&c, &assertgenshapes.Locs0, &a0, self, r0)
+	assertgenshapes.ChecksPost12(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
 }
 
@@ -707,7 +707,7 @@ func SelectInt(self *gt.Tensor, dim int64, index int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSelectInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre15(&c, &opSelectInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SelectInt(self, dim, index)
 	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
@@ -726,7 +726,7 @@ func Detach(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opDetach, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre15(&c, &opDetach, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Detach(self)
 	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
@@ -745,7 +745,7 @@ func SliceTensor(self *gt.Tensor, dim int64, start *int64, end *int64, step int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSliceTensor, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre15(&c, &opSliceTensor, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
 	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
@@ -783,7 +783,7 @@ func SqueezeDim(self *gt.Tensor, dim int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opSqueezeDim, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre15(&c, &opSqueezeDim, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
 	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
@@ -917,7 +917,7 @@ func T(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opT, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre15(&c, &opT, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.T(self)
 	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
@@ -975,7 +975,7 @@ func TransposeInt(self *gt.Tensor, dim0 int64, dim1 int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opTransposeInt, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre15(&c, &opTransposeInt, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
 	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
@@ -994,7 +994,7 @@ func Unsqueeze(self *gt.Tensor, dim int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opUnsqueeze, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre15(&c, &opUnsqueeze, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
 	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
@@ -1111,7 +1111,7 @@ func View(self *gt.Tensor, size []int64) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opView, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre15(&c, &opView, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.View(self, size)
 	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0
@@ -1244,7 +1244,7 @@ func Alias(self *gt.Tensor) *gt.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	assertgenshapes.ChecksPre12(&c, &opAlias, &assertgenshapes.Locs0, &a0, self)
+	assertgenshapes.ChecksPre15(&c, &opAlias, &assertgenshapes.Locs0, &a0, self)
 	r0 := kernels.Alias(self)
 	assertgenshapes.ChecksPost16(&c, &assertgenshapes.Locs0, &a0, self, r0)
 	return r0

@@ -1,0 +1,105 @@
+//go:build unix
+
+package asserts_test
+
+import (
+	"syscall"
+	"testing"
+	"unsafe"
+
+	"github.com/assertgen/assertgen/asserts"
+)
+
+// mappedTensor is a tensor of a runtime whose storages may live outside the
+// Go heap: its anchor is the last byte of its memory, as the Anchored
+// contract describes for a slice, here a syscall.Mmap'd one.
+type mappedTensor struct {
+	mem       []byte
+	impl, sto asserts.ID
+}
+
+func (m *mappedTensor) Ident() asserts.Ident {
+	return asserts.Ident{Impl: m.impl, Storage: m.sto}
+}
+
+func (m *mappedTensor) StorageAnchor() unsafe.Pointer {
+	return unsafe.Pointer(&m.mem[len(m.mem)-1])
+}
+
+var opMapped = asserts.Op{Name: "mapped_clone"}
+
+// freshCall runs the rows of a fresh return as generated code does for a
+// runtime without use counts: ResultIdent, then fresh_not_held.
+func freshCall(ret *mappedTensor) {
+	var c asserts.Call
+	var r asserts.Saved
+	c.Begin(&opMapped)
+	c.BeginFresh()
+	c.ResultIdent(&r, ret)
+	c.FreshNotHeld(asserts.Ret(0), &r, ret)
+	c.End()
+}
+
+// TestFreshNotHeldOffHeap returns a storage in mmap'd memory twice, and one
+// in the Go heap twice: both are reported, once each, and the first does not
+// end the process (a weak pointer to it would: "getWeakHandle on invalid
+// pointer"); asserts compares anchors by address. Fresh storages in new
+// mappings pass.
+func TestFreshNotHeldOffHeap(t *testing.T) {
+	col := asserts.NewCollector()
+	prev := asserts.SetHandler(col)
+	defer asserts.SetHandler(prev)
+	var maps [][]byte
+	defer func() {
+		for _, m := range maps {
+			syscall.Munmap(m)
+		}
+	}()
+	mapped := func(id asserts.ID) *mappedTensor {
+		mem, err := syscall.Mmap(-1, 0, 4096, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+		if err != nil {
+			t.Skip("mmap:", err)
+		}
+		maps = append(maps, mem)
+		return &mappedTensor{mem: mem, impl: id, sto: id + 1}
+	}
+	for i := range 4 {
+		freshCall(mapped(1<<40 + asserts.ID(4*i)))
+	}
+	if vs := col.Violations(); len(vs) != 0 {
+		t.Fatalf("fresh storages in new mappings reported: %v", &vs[0])
+	}
+	off := mapped(1<<41)
+	freshCall(off)
+	freshCall(off)
+	on := &mappedTensor{mem: make([]byte, 4096), impl: 1<<41 + 2, sto: 1<<41 + 3}
+	freshCall(on)
+	freshCall(on)
+	vs := col.Violations()
+	if len(vs) != 2 || vs[0].Check != asserts.CheckFreshNotHeld || vs[1].Check != asserts.CheckFreshNotHeld {
+		t.Fatalf("a mapped and a heap storage handed out twice each: want two fresh_not_held, got %d", len(vs))
+	}
+}
+
+// TestFreshNotHeldWindow: a storage handed out again after a thousand other
+// fresh storages is still reported (the registry remembers the latest
+// 65,536 hand-outs, four per set), and fresh storages with new IDs at
+// recycled addresses are not.
+func TestFreshNotHeldWindow(t *testing.T) {
+	col := asserts.NewCollector()
+	prev := asserts.SetHandler(col)
+	defer asserts.SetHandler(prev)
+	held := &mappedTensor{mem: make([]byte, 64), impl: 1<<42 + 1, sto: 1<<42 + 2}
+	freshCall(held)
+	buf := make([]byte, 64) // one address for every other storage: only the IDs differ
+	for i := range 1000 {
+		freshCall(&mappedTensor{mem: buf, impl: 1<<42 + 3 + 2*asserts.ID(i), sto: 1<<42 + 4 + 2*asserts.ID(i)})
+	}
+	if vs := col.Violations(); len(vs) != 0 {
+		t.Fatalf("new storage IDs at one address reported: %v", &vs[0])
+	}
+	freshCall(held)
+	if vs := col.Violations(); len(vs) != 1 || vs[0].Check != asserts.CheckFreshNotHeld {
+		t.Errorf("a storage handed out again after 1000 others: want one fresh_not_held, got %d", len(vs))
+	}
+}
