@@ -17,9 +17,9 @@ import (
 	"gorgonia.org/tensor"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/internal/samples"
 	"github.com/assertgen/assertgen/runtimes/gorgonia/gt"
 	"github.com/assertgen/assertgen/schema"
+	samples "github.com/assertgen/assertgen/sweep"
 )
 
 // Version is the PyTorch release of the schemas (checked/assertgen.yaml).

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/internal/samples"
+	samples "github.com/assertgen/assertgen/sweep"
 )
 
 // TestSweep runs every bound op on every sample under the strict profile

@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"reflect"
 
-	"github.com/assertgen/assertgen/internal/samples"
 	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
 	"github.com/assertgen/assertgen/schema"
+	samples "github.com/assertgen/assertgen/sweep"
 )
 
 // The sweep's samples are internal/samples' (one list of variants, shared

@@ -39,10 +39,10 @@ import (
 	"time"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/internal/samples"
 	"github.com/assertgen/assertgen/runtimes/libtorch/report"
 	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
 	"github.com/assertgen/assertgen/schema"
+	samples "github.com/assertgen/assertgen/sweep"
 )
 
 // Bindings are what the sweep needs of one libtorch release's bindings,
