@@ -40,6 +40,7 @@ import (
 //	mode: function                  # or interface
 //	build_tag: debugasserts
 //	use_counts: false               # the runtime keeps no use counts (default true)
+//	sweep: true                     # also write PREFIX_sweep.go: SweepOps, the table of package sweep
 //	kernels: ./kernels              # function mode: the kernels package
 //	types:                          # schema type -> Go type
 //	  Tensor: "*example.com/rt.Tensor"
@@ -72,9 +73,12 @@ type Config struct {
 	// snapshot with ResultIdent, the use-count rows are skipped at run
 	// time under no_use_counts, and fresh_not_held checks freshness.
 	// Unset means true.
-	UseCounts *bool             `yaml:"use_counts"`
-	Kernels   string            `yaml:"kernels"`
-	Types     map[string]string `yaml:"types"`
+	UseCounts *bool `yaml:"use_counts"`
+	// Sweep says to write PREFIX_sweep.go too: SweepOps, each op's schema
+	// and checked wrapper, the table package sweep runs.
+	Sweep   bool              `yaml:"sweep"`
+	Kernels string            `yaml:"kernels"`
+	Types   map[string]string `yaml:"types"`
 	// Backend is a backend yaml in torchgen's format whose ops are the
 	// ones to wrap (see [schema.ParseBackend]); Ops narrows them further.
 	Backend string   `yaml:"backend"`
@@ -97,7 +101,7 @@ type Config struct {
 
 var configKeys = []string{
 	"schema", "tags_yaml", "tags", "derivatives", "profile", "pytorch_version", "allowlists",
-	"package", "output", "prefix", "mode", "build_tag", "use_counts",
+	"package", "output", "prefix", "mode", "build_tag", "use_counts", "sweep",
 	"kernels", "types", "backend", "ops",
 }
 

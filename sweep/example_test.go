@@ -51,11 +51,10 @@ func outer(self, vec2 *reftensor.Tensor) *reftensor.Tensor {
 	return reftensor.FromSlice(out, len(x), len(y))
 }
 
-// A runtime of one's own sweeps a new kernel on the schema's samples
-// without writing one: the first variant's [2,3] matrices are not what
-// outer takes, and the repair reads the kernel's errors and makes them
-// vectors.
-func Example() {
+// A kernel whose errors use PyTorch's words is repaired by [Rules], which
+// read the message: the first variant's [2,3] matrices are not what outer
+// takes, and the repair makes them vectors.
+func ExampleSample_Run() {
 	s, err := schema.Embedded("2.6")
 	if err != nil {
 		panic(err)
