@@ -17,8 +17,13 @@ import (
 // signature (a checked wrapper). A panic of the call is its error: the
 // panic value itself when it is an error (a [RankError], a runtime's own
 // error type), else its text; rt's [Classifier], when it has one, gives
-// the error its repair kind. The results are dropped.
+// the error its repair kind. The results go to rt's [Releaser], when it
+// has one, else they are dropped.
 func Call(rt Runtime, fn reflect.Value, s *Sample) (err error) {
+	var results []reflect.Value
+	if r, ok := rt.(Releaser); ok {
+		defer func() { r.Release(results) }()
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			if e, ok := r.(error); ok {
@@ -33,8 +38,16 @@ func Call(rt Runtime, fn reflect.Value, s *Sample) (err error) {
 	if err != nil {
 		return err
 	}
-	fn.Call(args)
+	results = fn.Call(args)
 	return nil
+}
+
+// A Releaser is a Runtime whose tensors hold memory the garbage collector
+// does not free (a runtime over C): after each call [Call] hands it the
+// results (nil when the call panicked), and it frees them with the
+// tensors it made for the call.
+type Releaser interface {
+	Release(results []reflect.Value)
 }
 
 // An Outcome is what one sample of an op did.
@@ -116,6 +129,16 @@ type Report struct {
 // sweep: true (SweepOps, in file PREFIX_sweep.go), so that nobody writes
 // one by hand; its func type converts to Table as it is.
 type Table = iter.Seq2[string, any]
+
+// ByName returns the wrappers of a table by op name ("add.Tensor"), for a
+// runtime's own driver or a test that calls one wrapper.
+func ByName(t Table) map[string]any {
+	m := map[string]any{}
+	for line, fn := range t {
+		m[schema.FuncName(line)] = fn
+	}
+	return m
+}
 
 // Sweep runs every op of ops on its samples, in the table's order, with
 // rt making the tensors, and reports what ran and what the checks found.

@@ -11,15 +11,15 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/examples/reftensor"
+	"github.com/assertgen/assertgen/examples/sweepdemo/checked"
+	"github.com/assertgen/assertgen/examples/sweepdemo/checkedif"
+	"github.com/assertgen/assertgen/examples/sweepdemo/kernels"
 	"github.com/assertgen/assertgen/sweep"
-	"github.com/assertgen/assertgen/sweep/internal/demo/checked"
-	"github.com/assertgen/assertgen/sweep/internal/demo/checkedif"
-	"github.com/assertgen/assertgen/sweep/internal/demo/kernels"
 )
 
 // adapter is all a runtime of one's own writes for a sweep: how a Spec
 // becomes one of its tensors, and which of its errors are which repair
-// kind. (package demo stands in for the user's module: kernels are their
+// kind. (package sweepdemo stands in for the user's module: kernels are their
 // kernels, checked the wrappers and the sweep table gen wrote from an
 // assertgen.yaml with sweep: true.)
 type adapter struct{}

@@ -151,3 +151,36 @@ func TestSweepReport(t *testing.T) {
 		}
 	}
 }
+
+func TestByName(t *testing.T) {
+	table := func(yield func(string, any) bool) {
+		_ = yield("neg(Tensor self) -> Tensor", 1) && yield("add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor", 2)
+	}
+	if m := ByName(table); len(m) != 2 || m["neg"] != 1 || m["add.Tensor"] != 2 {
+		t.Errorf("ByName: %v", m)
+	}
+}
+
+// releasing counts what Call hands its Releaser.
+type releasing struct {
+	kindRuntime
+	calls, results *int
+}
+
+func (r releasing) Release(res []reflect.Value) { *r.calls++; *r.results += len(res) }
+
+// Call hands a Releaser the results of a call that returned, and nil
+// after a panic, once per call.
+func TestCallReleases(t *testing.T) {
+	var calls, results int
+	rt := releasing{calls: &calls, results: &results}
+	s := For(ops(t, "2.6")["outer"], 0)
+	ok := reflect.ValueOf(func(a, b *Spec) (*Spec, *Spec) { return a, b })
+	bad := reflect.ValueOf(func(a, b *Spec) *Spec { panic("no") })
+	if err := Call(rt, ok, s); err != nil || calls != 1 || results != 2 {
+		t.Errorf("err %v, %d releases of %d results", err, calls, results)
+	}
+	if err := Call(rt, bad, s); err == nil || err.Error() != "no" || calls != 2 || results != 2 {
+		t.Errorf("err %v, %d releases of %d results", err, calls, results)
+	}
+}
