@@ -7,8 +7,8 @@ package checked
 import (
 	"github.com/assertgen/assertgen/asserts"
 	reftensor "github.com/assertgen/assertgen/examples/reftensor"
-	assertgenshapes "github.com/assertgen/assertgen/sweep/internal/demo/checked/internal/assertgenshapes"
-	kernels "github.com/assertgen/assertgen/sweep/internal/demo/kernels"
+	assertgenshapes "github.com/assertgen/assertgen/examples/sweepdemo/checked/internal/assertgenshapes"
+	kernels "github.com/assertgen/assertgen/examples/sweepdemo/kernels"
 )
 
 // Keeps this file in step with the asserts package: re-run assertgen if it does not compile.

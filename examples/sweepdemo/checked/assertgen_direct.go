@@ -6,7 +6,7 @@ package checked
 
 import (
 	reftensor "github.com/assertgen/assertgen/examples/reftensor"
-	kernels "github.com/assertgen/assertgen/sweep/internal/demo/kernels"
+	kernels "github.com/assertgen/assertgen/examples/sweepdemo/kernels"
 )
 
 // Add_Tensor calls kernels.Add_Tensor: add_.Tensor is checked only in builds with -tags debugasserts.

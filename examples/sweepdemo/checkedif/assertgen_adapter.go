@@ -4,11 +4,11 @@ package checkedif
 
 import (
 	reftensor "github.com/assertgen/assertgen/examples/reftensor"
-	kernels "github.com/assertgen/assertgen/sweep/internal/demo/kernels"
+	kernels "github.com/assertgen/assertgen/examples/sweepdemo/kernels"
 )
 
 // Functions implements Kernels with the functions of the kernels package
-// github.com/assertgen/assertgen/sweep/internal/demo/kernels: each method calls the function of the same name.
+// github.com/assertgen/assertgen/examples/sweepdemo/kernels: each method calls the function of the same name.
 // Checked(Functions{}) checks them in builds with -tags debugasserts; embed
 // Functions in a struct type to replace some of them.
 type Functions struct{}

@@ -7,7 +7,7 @@ package checkedif
 import (
 	"github.com/assertgen/assertgen/asserts"
 	reftensor "github.com/assertgen/assertgen/examples/reftensor"
-	assertgenshapes "github.com/assertgen/assertgen/sweep/internal/demo/checkedif/internal/assertgenshapes"
+	assertgenshapes "github.com/assertgen/assertgen/examples/sweepdemo/checkedif/internal/assertgenshapes"
 )
 
 // Keeps this file in step with the asserts package: re-run assertgen if it does not compile.
