@@ -41,6 +41,7 @@ import (
 //	build_tag: debugasserts
 //	use_counts: false               # the runtime keeps no use counts (default true)
 //	metadata: false                 # the runtime cannot report tensor metadata: no same_metadata rows (default true)
+//	sweep: true                     # also write PREFIX_sweep.go: SweepOps, the table of package sweep
 //	kernels: ./kernels              # function mode: the kernels package
 //	allow_missing_kernels: true     # gen succeeds with selected ops that have no kernel yet
 //	types:                          # schema type -> Go type
@@ -80,8 +81,11 @@ type Config struct {
 	// asserts.Metadata): the strict profile plans no same_metadata rows.
 	// Unset means true; a type without Metadata then has the rows
 	// skipped at run time under no_metadata_access.
-	Metadata *bool  `yaml:"metadata"`
-	Kernels  string `yaml:"kernels"`
+	Metadata *bool `yaml:"metadata"`
+	// Sweep says to write PREFIX_sweep.go too: SweepOps, each op's schema
+	// and checked wrapper, the table package sweep runs.
+	Sweep   bool   `yaml:"sweep"`
+	Kernels string `yaml:"kernels"`
 	// AllowMissingKernels says that selected ops without a kernel in the
 	// kernels package (function mode) are expected: gen wraps the others
 	// and exits 0. Without it gen exits 1 when the config selects ops by
@@ -113,7 +117,7 @@ type Config struct {
 
 var configKeys = []string{
 	"schema", "tags_yaml", "tags", "derivatives", "profile", "pytorch_version", "allowlists",
-	"package", "output", "prefix", "mode", "build_tag", "use_counts", "metadata",
+	"package", "output", "prefix", "mode", "build_tag", "use_counts", "metadata", "sweep",
 	"kernels", "allow_missing_kernels", "types", "backend", "ops",
 }
 

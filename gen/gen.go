@@ -49,6 +49,10 @@ type Options struct {
 	Prefix   string // file name prefix; default "assertgen"
 	BuildTag string // default DefaultBuildTag
 	Types    TypeMap
+	// Sweep says to write PREFIX_sweep.go: SweepOps, which yields the
+	// schema and the checked wrapper of each op (in interface mode, of a
+	// Kernels passed to it), the table package sweep runs.
+	Sweep bool
 	// Progress, if set, is called after each part of the checked wrappers
 	// is rendered, with the ops done so far and the total.
 	Progress func(done, total int)
@@ -254,7 +258,7 @@ type fileJob struct {
 
 // fileKinds are the kinds of file gen writes: PREFIX_KIND.go, and for
 // checked and direct also part files PREFIX_KIND_N.go.
-var fileKinds = []string{"checked", "direct", "kernels", "adapter", "shapes"}
+var fileKinds = []string{"checked", "direct", "kernels", "adapter", "shapes", "sweep"}
 
 // OwnsName reports whether name is the name of a file Generate writes with
 // prefix: PREFIX_KIND.go or PREFIX_KIND_N.go (N from 2, no leading zero).
@@ -332,6 +336,9 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 	}
 	if o.Mode == InterfaceMode && o.Kernels != nil {
 		jobs = append(jobs, fileJob{o.Prefix + "_adapter.go", 0, func() (*jen.File, error) { return genAdapter(ws, o), nil }})
+	}
+	if o.Sweep {
+		jobs = append(jobs, fileJob{o.Prefix + "_sweep.go", 0, func() (*jen.File, error) { return genSweep(ws, o), nil }})
 	}
 	shapesName, shapesPkg := o.Prefix+"_shapes.go", o.Package
 	if o.ShapesPackage != "" {

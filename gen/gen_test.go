@@ -102,7 +102,7 @@ func compareGolden(t *testing.T, dir string, files []File, suffix string) {
 // (the output directory is in this module), so the test asks for that too.
 func TestGoldenFunctionMode(t *testing.T) {
 	res, err := Generate(smallPlan(t, plan.Strict), Options{
-		Mode: FunctionMode, Package: "checked", Types: smallTypes(t), Kernels: smallKernels(t),
+		Mode: FunctionMode, Package: "checked", Types: smallTypes(t), Kernels: smallKernels(t), Sweep: true,
 		ShapesPackage: "github.com/assertgen/assertgen/gen/testdata/small/out/" + ShapesDir,
 	})
 	if err != nil {
@@ -121,7 +121,7 @@ func TestGoldenFunctionMode(t *testing.T) {
 // schema, in both profiles.
 func TestGoldenInterfaceMode(t *testing.T) {
 	for _, profile := range []plan.Profile{plan.Strict, plan.PyTorch} {
-		res, err := Generate(smallPlan(t, profile), Options{Mode: InterfaceMode, Package: "small"})
+		res, err := Generate(smallPlan(t, profile), Options{Mode: InterfaceMode, Package: "small", Sweep: true})
 		if err != nil {
 			t.Fatal(err)
 		}

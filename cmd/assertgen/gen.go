@@ -64,7 +64,7 @@ func setupWhere(c *config.Config) (*schema.Schema, *plan.Plan, gen.Options, map[
 	if err != nil {
 		return nil, nil, o, nil, err
 	}
-	o = gen.Options{Mode: gen.Mode(c.Mode), Package: c.Package, Prefix: c.Prefix, BuildTag: c.BuildTag, Types: types}
+	o = gen.Options{Mode: gen.Mode(c.Mode), Package: c.Package, Prefix: c.Prefix, BuildTag: c.BuildTag, Types: types, Sweep: c.Sweep}
 	if o.Mode == "" {
 		o.Mode = gen.FunctionMode
 	}

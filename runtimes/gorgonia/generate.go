@@ -5,4 +5,3 @@
 package gorgonia
 
 //go:generate go tool assertgen gen -config checked/assertgen.yaml
-//go:generate go run ./internal/tablegen -root .

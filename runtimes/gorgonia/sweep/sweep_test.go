@@ -4,16 +4,17 @@ package sweep
 
 import (
 	"errors"
-	"reflect"
 	"sort"
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/internal/samples"
+	"github.com/assertgen/assertgen/runtimes/gorgonia/checked"
+	"github.com/assertgen/assertgen/schema"
+	"github.com/assertgen/assertgen/sweep"
 )
 
 // TestSweep runs every bound op on every sample under the strict profile
-// with same_content on: at least 40 ops, every check that a runtime
+// with same_content on: at least 40 ops, 60 of them exercised, every check that a runtime
 // without use counts can run ran, the use-count rows were skipped under
 // no_use_counts, and every finding has a verdict.
 func TestSweep(t *testing.T) {
@@ -23,8 +24,8 @@ func TestSweep(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Log(r)
-	if r.Ops < 40 {
-		t.Errorf("%d ops bound, want at least 40", r.Ops)
+	if r.Ops < 40 || len(r.Exercised) < 60 {
+		t.Errorf("%d ops bound, %d exercised; want at least 40 and 60", r.Ops, len(r.Exercised))
 	}
 	st := asserts.ReadStats()
 	for _, k := range []asserts.Check{asserts.CheckSameImpl, asserts.CheckSameStorage, asserts.CheckSharesStorage,
@@ -74,22 +75,24 @@ func TestSweep(t *testing.T) {
 // TestRejected lists, with -v, each sample gorgonia or the binding
 // rejected and why (README.md, "Where gorgonia differs").
 func TestRejected(t *testing.T) {
-	ops, err := SchemaOps(Ops)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, o := range ops {
-		for v := range samples.Variants {
-			s := samples.For(o, v)
-			var me *samples.MakeError
-			if _, rej := call(reflect.ValueOf(Checked[o.Name]), s); rej != nil && !errors.As(rej, &me) {
+	n, all := 0, 0
+	for line, fn := range checked.SweepOps {
+		l, err := schema.ParseList("table", []byte(line))
+		if err != nil {
+			t.Fatal(err)
+		}
+		op := l.Ops[0]
+		for v := range sweep.Variants {
+			all++
+			out := sweep.RunSample(op, v, fn, adapter{})
+			var me *sweep.MakeError
+			if out.Err != nil && !errors.As(out.Err, &me) {
 				n++
-				t.Logf("%s [%s] %s: %v", o.Name, samples.Variants[v].Name, s.Describe(), rej)
+				t.Logf("%s [%s] %s: %v", op.Name, sweep.Variants[v].Name, out.Sample.Describe(), out.Err)
 			}
 		}
 	}
-	if n == len(ops)*len(samples.Variants) {
+	if n == all {
 		t.Error("every sample was rejected")
 	}
 }

@@ -7,7 +7,7 @@ import (
 )
 
 // The repros of the kernel verdicts the repaired samples of
-// internal/samples brought (the sweep reached these ops only after a
+// package sweep brought (the sweep reached these ops only after a
 // repair of the call).
 func init() {
 	add(

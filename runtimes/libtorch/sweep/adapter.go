@@ -7,15 +7,16 @@ import (
 	"fmt"
 	"reflect"
 
-	"github.com/assertgen/assertgen/internal/samples"
 	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
-	"github.com/assertgen/assertgen/schema"
+	samples "github.com/assertgen/assertgen/sweep"
 )
 
-// The sweep's samples are internal/samples' (one list of variants, shared
-// with every runtime; verdicts.json names samples by their numbers there):
-// this file is the libtorch adapter, how a Spec becomes a *torch.Tensor
-// and how a value becomes a torch.Scalar or a c10 enum.
+// The sweep's samples are the public package sweep's (one list of
+// variants, shared with every runtime; verdicts.json names samples by
+// their numbers there): this file is the libtorch adapter, how a Spec
+// becomes a *torch.Tensor, how a value becomes a torch.Scalar (a
+// ScalarType becomes c10's number in the package), and how the tensors of
+// a call are released after it.
 
 // Variants are the samples every op gets, in order.
 var Variants = samples.Variants
@@ -114,6 +115,22 @@ func (a adapter) Tensor(sp samples.Spec, made []reflect.Value) (reflect.Value, e
 	return reflect.ValueOf(a.p.add(t)), nil
 }
 
+// Release releases the call's results and every tensor the adapter made
+// for it (samples.Releaser).
+func (a adapter) Release(results []reflect.Value) {
+	for _, o := range results {
+		switch x := o.Interface().(type) {
+		case *torch.Tensor:
+			a.p.add(x)
+		case []*torch.Tensor:
+			for _, t := range x {
+				a.p.add(t)
+			}
+		}
+	}
+	a.p.release()
+}
+
 var qdtypes = map[string]torch.QDtype{"quint8": torch.QUInt8, "qint8": torch.QInt8, "qint32": torch.QInt32}
 
 func (a adapter) Value(ar *samples.Arg, t reflect.Type) (reflect.Value, bool, error) {
@@ -133,15 +150,6 @@ func (a adapter) Value(ar *samples.Arg, t reflect.Type) (reflect.Value, bool, er
 			l[i] = scalar(ar.Ints, ar.Floats, ar.Bools, i)
 		}
 		v = reflect.ValueOf(l)
-	case elem.Kind() == reflect.Int && ar.Schema.Type.IsBaseLike(schema.ScalarType):
-		if len(ar.Strs) != 1 {
-			return v, false, fmt.Errorf("no dtype for a ScalarType")
-		}
-		code, ok := samples.ScalarTypeCode(ar.Strs[0])
-		if !ok {
-			return v, false, fmt.Errorf("no c10 ScalarType for %s", ar.Strs[0])
-		}
-		v = reflect.ValueOf(code)
 	default:
 		return v, false, nil
 	}

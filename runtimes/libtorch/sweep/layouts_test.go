@@ -5,8 +5,8 @@ package sweep
 import (
 	"testing"
 
-	"github.com/assertgen/assertgen/internal/samples"
 	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
+	samples "github.com/assertgen/assertgen/sweep"
 )
 
 // TestAdapterMakesLayouts: the adapter makes each layout, bit and autograd

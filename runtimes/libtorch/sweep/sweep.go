@@ -39,10 +39,10 @@ import (
 	"time"
 
 	"github.com/assertgen/assertgen/asserts"
-	"github.com/assertgen/assertgen/internal/samples"
 	"github.com/assertgen/assertgen/runtimes/libtorch/report"
 	"github.com/assertgen/assertgen/runtimes/libtorch/torch"
 	"github.com/assertgen/assertgen/schema"
+	samples "github.com/assertgen/assertgen/sweep"
 )
 
 // Bindings are what the sweep needs of one libtorch release's bindings,
@@ -189,36 +189,11 @@ func runSample(op *schema.Op, fn reflect.Value, k int) (r sampleResult) {
 	return r
 }
 
-// call builds the sample's arguments and calls fn, releasing every tensor
-// after; a *torch.Error it raises, or a Go panic, is its error.
-func call(s *samples.Sample, fn reflect.Value) (err error) {
-	var p pool
-	defer p.release()
-	defer func() {
-		if e := recover(); e != nil {
-			var te *torch.Error
-			if x, ok := e.(error); ok && errors.As(x, &te) {
-				err = te
-			} else {
-				err = fmt.Errorf("%v", e)
-			}
-		}
-	}()
-	in, err := s.Build(adapter{&p}, fn.Type())
-	if err != nil {
-		return err
-	}
-	for _, o := range fn.Call(in) {
-		switch x := o.Interface().(type) {
-		case *torch.Tensor:
-			p.add(x)
-		case []*torch.Tensor:
-			for _, t := range x {
-				p.add(t)
-			}
-		}
-	}
-	return nil
+// call builds the sample's arguments and calls fn through the sweep
+// package (samples.Call), releasing every tensor after; a *torch.Error it
+// raises, or a Go panic, is its error.
+func call(s *samples.Sample, fn reflect.Value) error {
+	return samples.Call(adapter{&pool{}}, fn, s)
 }
 
 func firstLine(s string) string {

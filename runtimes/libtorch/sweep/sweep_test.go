@@ -50,7 +50,7 @@ func TestSweep(t *testing.T) {
 		t.Fatal(err)
 	}
 	// mm runs clean on the first sample: its second operand is [3,2]
-	// (internal/samples gives mm and matmul a transposed shape).
+	// (package sweep gives mm and matmul a transposed shape).
 	if rep.OpsExercised != 6 || rep.ExercisedAt["mm"] != 0 || rep.ExercisedAt["add.Tensor"] != 0 {
 		t.Errorf("%d ops exercised (want 6), exercised at %v", rep.OpsExercised, rep.ExercisedAt)
 	}

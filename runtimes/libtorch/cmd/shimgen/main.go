@@ -13,7 +13,8 @@
 //     of checked/assertgen.yaml, so that `assertgen gen` can wrap it;
 //   - aten/ops_list.go: the release bound (SchemaVersion), the table of
 //     bindings for the sweep, and the ops left out with the reason;
-//   - sweepops/table_gen.go: the checked wrappers by op name.
+//   - sweepops/table_gen.go: the checked wrappers by op name (from the
+//     SweepOps tables gen writes in checked/ and checkedpt/).
 //
 // 1.13.1 (Debian bookworm's libtorch-dev, the host's) is generated into the
 // module root; 2.6.0 and 2.14.1 into the modules releases/RELEASE, which
@@ -210,7 +211,7 @@ func generate(root string, t target) (files map[string][]byte, bound, left int, 
 		return nil, 0, 0, err
 	}
 	files["aten/ops_list.go"] = l
-	c, err := checkedTable(t, bs)
+	c, err := checkedTable(t)
 	if err != nil {
 		return nil, 0, 0, err
 	}
@@ -614,7 +615,7 @@ func goList(t target, bs []*binding, skips []skipped) ([]byte, error) {
 	return format.Source(w.Bytes())
 }
 
-func checkedTable(t target, bs []*binding) ([]byte, error) {
+func checkedTable(t target) ([]byte, error) {
 	var w bytes.Buffer
 	w.WriteString(header)
 	fmt.Fprintf(&w, `
@@ -622,7 +623,8 @@ func checkedTable(t target, bs []*binding) ([]byte, error) {
 
 // Package sweepops gives the sweep (runtimes/libtorch/sweep) this
 // release's bindings: the checked wrappers by op name, under both
-// profiles.
+// profiles, from the tables gen writes next to them (SweepOps, with
+// sweep: true in checked/ and checkedpt/assertgen.yaml).
 package sweepops
 
 import (
@@ -630,6 +632,7 @@ import (
 	"%[1]s/checked"
 	"%[1]s/checkedpt"
 	"%[2]s/sweep"
+	samples "github.com/assertgen/assertgen/sweep"
 )
 
 // Bindings are libtorch %[3]s's bindings as the sweep needs them.
@@ -644,17 +647,13 @@ func Bindings() sweep.Bindings {
 	return r
 }
 
+// Checked maps each bound op to its checked wrapper under the strict profile.
+var Checked = samples.ByName(checked.SweepOps)
+
+// CheckedPyTorch maps each bound op to its checked wrapper under the
+// pytorch profile.
+var CheckedPyTorch = samples.ByName(checkedpt.SweepOps)
 `, t.module(), rootModule, t.release)
-	for _, tb := range []struct{ v, pkg, doc string }{
-		{"Checked", "checked", "the strict profile"},
-		{"CheckedPyTorch", "checkedpt", "the pytorch profile"},
-	} {
-		fmt.Fprintf(&w, "// %s maps each bound op to its checked wrapper under %s.\nvar %s = map[string]any{\n", tb.v, tb.doc, tb.v)
-		for _, b := range bs {
-			fmt.Fprintf(&w, "\t%q: %s.%s,\n", b.op.Name, tb.pkg, b.goName)
-		}
-		w.WriteString("}\n\n")
-	}
 	return format.Source(w.Bytes())
 }
 

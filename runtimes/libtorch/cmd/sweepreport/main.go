@@ -211,7 +211,7 @@ func notReached(w *bytes.Buffer, rs []rel) {
 		}
 		fmt.Fprintf(w, " %d |", n)
 	}
-	w.WriteString("\n\nOps exercised only on a repaired sample (internal/samples' rules: the error of a call changed the sample), by the rules that reached them (an op reached by two rules counts under each):\n\n| repair |")
+	w.WriteString("\n\nOps exercised only on a repaired sample (the rules of package sweep: the error of a call changed the sample), by the rules that reached them (an op reached by two rules counts under each):\n\n| repair |")
 	for _, x := range rs {
 		fmt.Fprintf(w, " %s |", x.name)
 	}

@@ -1,4 +1,4 @@
-package samples
+package sweep
 
 import (
 	"regexp"
@@ -37,18 +37,33 @@ func (s *Sample) Repair(msg string) string {
 	return ""
 }
 
+// RepairError changes the sample by the error a call raised and returns
+// the repair's name ("" when none applies or the sample had MaxRepairs
+// repairs already): by the repair kind err names ([RankError],
+// [DtypeError]... or a runtime error that [Classify] gave a kind) when it
+// names one, else by err's message ([Sample.Repair]).
+func (s *Sample) RepairError(err error) string {
+	if len(s.Repairs) >= MaxRepairs {
+		return ""
+	}
+	if r, ok := s.repairKind(err); ok {
+		return r
+	}
+	return s.Repair(err.Error())
+}
+
 // Run calls call with the sample, and after each error it returns repairs
-// the sample by the error's message and calls again, until a call returns
-// nil, no rule applies, or MaxRepairs repairs were made. It returns the
-// last call's error. A call that cannot even build the sample (a
-// *MakeError) is not repaired.
+// the sample by the error ([Sample.RepairError]) and calls again, until a
+// call returns nil, no repair applies, or MaxRepairs repairs were made. It
+// returns the last call's error. A call that cannot even build the sample
+// (a *MakeError) is not repaired.
 func (s *Sample) Run(call func(*Sample) error) error {
 	for {
 		err := call(s)
 		if err == nil {
 			return nil
 		}
-		if _, ok := err.(*MakeError); ok || s.Repair(err.Error()) == "" {
+		if _, ok := err.(*MakeError); ok || s.RepairError(err) == "" {
 			return err
 		}
 	}

@@ -1,4 +1,4 @@
-package samples_test
+package sweep_test
 
 import (
 	"errors"
@@ -6,8 +6,8 @@ import (
 	"reflect"
 
 	"github.com/assertgen/assertgen/examples/reftensor"
-	"github.com/assertgen/assertgen/internal/samples"
 	"github.com/assertgen/assertgen/schema"
+	"github.com/assertgen/assertgen/sweep"
 )
 
 // refRuntime is a runtime's whole adapter: how a Spec becomes one of its
@@ -16,17 +16,17 @@ import (
 // for values.
 type refRuntime struct{}
 
-func (refRuntime) Tensor(sp samples.Spec, made []reflect.Value) (reflect.Value, error) {
+func (refRuntime) Tensor(sp sweep.Spec, made []reflect.Value) (reflect.Value, error) {
 	switch {
 	case sp.Same >= 0:
 		return made[sp.Same], nil
-	case sp.ViewOf >= 0 || sp.Layout != "" || sp.Transposed || !samples.IsFloating(sp.Dtype):
+	case sp.ViewOf >= 0 || sp.Layout != "" || sp.Transposed || !sweep.IsFloating(sp.Dtype):
 		return reflect.Value{}, errors.New("reftensor: contiguous float64 only")
 	}
 	return reflect.ValueOf(reftensor.FromSlice(sp.Elements(), sp.Shape...)), nil
 }
 
-func (refRuntime) Value(*samples.Arg, reflect.Type) (reflect.Value, bool, error) {
+func (refRuntime) Value(*sweep.Arg, reflect.Type) (reflect.Value, bool, error) {
 	return reflect.Value{}, false, nil
 }
 
@@ -51,19 +51,18 @@ func outer(self, vec2 *reftensor.Tensor) *reftensor.Tensor {
 	return reftensor.FromSlice(out, len(x), len(y))
 }
 
-// A runtime of one's own sweeps a new kernel on the schema's samples
-// without writing one: the first variant's [2,3] matrices are not what
-// outer takes, and the repair reads the kernel's errors and makes them
-// vectors.
-func Example() {
+// A kernel whose errors use PyTorch's words is repaired by [Rules], which
+// read the message: the first variant's [2,3] matrices are not what outer
+// takes, and the repair makes them vectors.
+func ExampleSample_Run() {
 	s, err := schema.Embedded("2.6")
 	if err != nil {
 		panic(err)
 	}
 	fn := reflect.ValueOf(outer)
-	sm := samples.For(s.Op("outer"), 0)
+	sm := sweep.For(s.Op("outer"), 0)
 	fmt.Println("sample 0:", sm.Describe())
-	err = sm.Run(func(sm *samples.Sample) (err error) {
+	err = sm.Run(func(sm *sweep.Sample) (err error) {
 		defer func() {
 			if r := recover(); r != nil {
 				err = fmt.Errorf("%v", r)

@@ -1,4 +1,4 @@
-package samples
+package sweep
 
 // The layout, dtype and autograd variants: every op also runs on complex
 // tensors and their lazy conjugate and negative bits, sparse COO and CSR,

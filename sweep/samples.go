@@ -18,7 +18,7 @@
 // cells, losses) have a hand-written sample in [Family]. The package knows
 // nothing of any runtime: the libtorch and gorgonia sweeps use it, and so
 // can a runtime of one's own (see the example).
-package samples
+package sweep
 
 import (
 	"strings"

@@ -1,4 +1,4 @@
-package samples
+package sweep
 
 import (
 	"fmt"
@@ -149,7 +149,13 @@ func (ar *Arg) scalarAt(i int, t reflect.Type) (reflect.Value, error) {
 		case i < len(ar.Floats):
 			v.SetInt(int64(ar.Floats[i]))
 		case i < len(ar.Strs) && IsDtype(ar.Strs[i]):
-			return v, fmt.Errorf("a dtype (%s) for Go type %v: the runtime's Value converts dtypes", ar.Strs[i], t)
+			// a ScalarType: c10's number, which gen's default Go type
+			// (int) and a runtime's own int enum both take
+			code, ok := ScalarTypeCode(ar.Strs[i])
+			if !ok {
+				return v, fmt.Errorf("dtype %s has no ScalarType number", ar.Strs[i])
+			}
+			v.SetInt(int64(code))
 		default:
 			return v, fmt.Errorf("no int value for Go type %v", t)
 		}
@@ -176,10 +182,37 @@ func (ar *Arg) scalarAt(i int, t reflect.Type) (reflect.Value, error) {
 		default:
 			return v, fmt.Errorf("no string value for Go type %v", t)
 		}
+	case reflect.Interface:
+		// a Scalar (gen's default Go type: any) or another value of an
+		// interface type: the value's own Go type, if it has t's methods
+		x, err := ar.dynamic(i)
+		if err != nil {
+			return v, err
+		}
+		if !reflect.TypeOf(x).Implements(t) {
+			return v, fmt.Errorf("no sample of Go type %v", t)
+		}
+		v.Set(reflect.ValueOf(x))
 	default:
 		return v, fmt.Errorf("no sample of Go type %v", t)
 	}
 	return v, nil
+}
+
+// dynamic returns element i of the value as int64, float64, bool or
+// string.
+func (ar *Arg) dynamic(i int) (any, error) {
+	switch {
+	case i < len(ar.Ints):
+		return ar.Ints[i], nil
+	case i < len(ar.Floats):
+		return ar.Floats[i], nil
+	case i < len(ar.Bools):
+		return ar.Bools[i], nil
+	case i < len(ar.Strs):
+		return ar.Strs[i], nil
+	}
+	return nil, fmt.Errorf("no value")
 }
 
 // ScalarTypeCode returns the number of a dtype name as a schema's

@@ -1,4 +1,4 @@
-package samples
+package sweep
 
 import (
 	"fmt"

@@ -1,0 +1,134 @@
+//go:build debugasserts
+
+package sweep_test
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/assertgen/assertgen/examples/reftensor"
+	"github.com/assertgen/assertgen/examples/sweepdemo/checked"
+	"github.com/assertgen/assertgen/examples/sweepdemo/checkedif"
+	"github.com/assertgen/assertgen/examples/sweepdemo/kernels"
+	"github.com/assertgen/assertgen/sweep"
+)
+
+// adapter is all a runtime of one's own writes for a sweep: how a Spec
+// becomes one of its tensors, and which of its errors are which repair
+// kind. (package sweepdemo stands in for the user's module: kernels are their
+// kernels, checked the wrappers and the sweep table gen wrote from an
+// assertgen.yaml with sweep: true.)
+type adapter struct{}
+
+// Tensor makes contiguous float tensors; the rest (views, layouts, other
+// dtypes) this runtime cannot make, and the sweep counts them apart.
+func (adapter) Tensor(sp sweep.Spec, made []reflect.Value) (reflect.Value, error) {
+	switch {
+	case sp.Same >= 0:
+		return made[sp.Same], nil
+	case sp.ViewOf >= 0 || sp.Layout != "" || sp.Transposed || !sweep.IsFloating(sp.Dtype):
+		return reflect.Value{}, errors.New("contiguous float tensors only")
+	}
+	return reflect.ValueOf(reftensor.FromSlice(sp.Elements(), sp.Shape...)), nil
+}
+
+// Value leaves every value to the package: a ScalarType becomes c10's
+// number, a Scalar a float64.
+func (adapter) Value(*sweep.Arg, reflect.Type) (reflect.Value, bool, error) {
+	return reflect.Value{}, false, nil
+}
+
+// Classify says which of the kernels' errors is a wrong rank: the repair
+// needs no PyTorch wording.
+func (adapter) Classify(err error) error {
+	var d *kernels.DimsError
+	if errors.As(err, &d) {
+		return &sweep.RankError{Arg: d.Arg, Want: d.Want}
+	}
+	return nil
+}
+
+// A runtime in another module sweeps its kernels through the table gen
+// wrote (checked.SweepOps): outer is reached after two repairs its
+// classifier named, sum takes a ScalarType the package converts, and the
+// checks catch add_ returning a new tensor instead of self. In a test,
+// sweep.Run(t, adapter{}, checked.SweepOps) does the same and fails t once
+// per finding.
+func Example() {
+	rep, err := sweep.Sweep(checked.SweepOps, adapter{}, sweep.Options{Content: true})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("%d ops, %d exercised, %d samples ran after a repair\n", rep.Ops, len(rep.Exercised), rep.Repaired)
+	fmt.Println("repairs:", rep.RepairsUsed)
+	for _, f := range rep.Findings {
+		fmt.Printf("%s: %d violations, first in %q\n", f.Key(), f.Count, f.Variants[0])
+	}
+	// Output:
+	// 3 ops, 3 exercised, 9 samples ran after a repair
+	// repairs: map[named rank:9]
+	// add_.Tensor returns_arg return 0: 12 violations, first in "contiguous float [2,3], optionals absent"
+}
+
+// The interface-mode table (checkedif.SweepOps of a Kernels) sweeps the
+// same kernels through Checked(k) to the same report as the function-mode
+// one; and Run, the test's entry point, fails its test once per finding.
+func TestInterfaceTable(t *testing.T) {
+	fn, err := sweep.Sweep(checked.SweepOps, adapter{}, sweep.Options{Content: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	im, err := sweep.Sweep(checkedif.SweepOps(checkedif.Functions{}), adapter{}, sweep.Options{Content: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := regexp.MustCompile(`0x[0-9a-f]+`) // tensor identities differ
+	if ids.ReplaceAllString(fn.String(), "") != ids.ReplaceAllString(im.String(), "") || len(im.Findings) != 1 {
+		t.Errorf("function mode:\n%s\ninterface mode:\n%s", fn, im)
+	}
+	var rec recorder
+	sweep.Run(&rec, adapter{}, checked.SweepOps)
+	if len(rec.errors) != 1 || !strings.HasPrefix(rec.errors[0], "add_.Tensor returns_arg return 0: 12 violations in ") {
+		t.Errorf("Run's errors: %q", rec.errors)
+	}
+}
+
+// recorder is a testing.TB that keeps the errors.
+type recorder struct {
+	testing.TB
+	errors []string
+}
+
+func (r *recorder) Helper()    {}
+func (r *recorder) Log(...any) {}
+func (r *recorder) Errorf(f string, args ...any) {
+	r.errors = append(r.errors, fmt.Sprintf(f, args...))
+}
+
+// printer stands in for a test's *testing.T: it prints what the test
+// would report, tensor identities (which depend on what ran before) as
+// 0x?.
+type printer struct{ testing.TB }
+
+func (printer) Helper()           {}
+func (printer) Log(...any)        {}
+func (printer) Fatal(args ...any) { panic(fmt.Sprint(args...)) }
+func (printer) Errorf(f string, args ...any) {
+	fmt.Println("FAIL:", regexp.MustCompile(`0x[0-9a-f]+`).ReplaceAllString(fmt.Sprintf(f, args...), "0x?"))
+}
+
+// Run is a runtime's whole sweep test, `func TestSweep(t *testing.T) {
+// sweep.Run(t, adapter{}, checked.SweepOps) }`, built with -tags
+// debugasserts: it logs the report and fails the test once per finding.
+func ExampleRun() {
+	var t testing.TB = printer{} // in a test: the test's t
+	rep := sweep.Run(t, adapter{}, checked.SweepOps)
+	fmt.Println(len(rep.Exercised), "of", rep.Ops, "ops exercised")
+	// Output:
+	// FAIL: add_.Tensor returns_arg return 0: 12 violations in contiguous float [2,3], optionals absent; 0-dim float; square float64 [3,3], lists of 3; aliasing: x.op_(x), op(a, b, out=a), or two views of one base; empty float [0]; 4-d float [1,2,4,4] (a batch of images: conv, pooling); 3-d float [2,3,4]; training mode: float [2,3], bools named training or train true (rrelu's noise, dropout, batch norm); float [2,3] with the neg bit (_neg_view() views); requires_grad float [2,3] leaves (the autograd path); transposed views of requires_grad leaves (in-place refused); transposed views of non-leaves (leaf.clone(); in-place legal): add_.Tensor: returns_arg: return 0: is not argument self (want TensorImpl 0x?, got 0x?); hint: an in-place or out= kernel must return the tensor it mutated (self), not a new one
+	// 3 of 3 ops exercised
+}
