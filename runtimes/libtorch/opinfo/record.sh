@@ -11,7 +11,9 @@
 set -eu
 cd "$(dirname "$0")"
 release=${ASSERTGEN_LIBTORCH_RELEASE:?run inside release.sh RELEASE run}
-if ! python3 -c 'import torch.testing._internal.common_methods_invocations' 2>/dev/null; then
+# Debian's python3, not one a version manager puts first on PATH
+py=/usr/bin/python3
+if ! $py -c 'import torch' 2>/dev/null; then
 	version=$(dpkg-query -W -f '${Version}' libtorch-dev)
 	echo "-- record.sh: installing python3-torch=$version" >&2
 	DEBIAN_FRONTEND=noninteractive apt-get -o Acquire::Check-Valid-Until=false update -qq >/dev/null
@@ -22,5 +24,5 @@ if ! python3 -c 'import torch.testing._internal.common_methods_invocations' 2>/d
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-expecttest >/dev/null 2>&1 || true
 fi
 t0=$(date +%s)
-python3 record.py "$release.json.gz" "$@"
+$py record.py "$release.json.gz" "$@"
 echo "-- record.sh: $release.json.gz in $(($(date +%s) - t0)) s" >&2
