@@ -194,6 +194,11 @@ var Rules = []Rule{
 	}},
 	{"leading dims", re(`first two dimensions of (\w+) tensor to be: \[(\d+), (\d+)\]`), func(s *Sample, m []string) bool {
 		ks := s.named(m[1])
+		if len(ks) == 0 && m[1] == "batch2" {
+			// bmm's check names its second operand batch2 (baddbmm's
+			// name); bmm's schema calls it mat2
+			ks = s.named("mat2")
+		}
 		if len(ks) == 0 || len(s.Specs[ks[0]].Shape) < 2 {
 			return false
 		}

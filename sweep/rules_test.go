@@ -56,7 +56,7 @@ func TestRules(t *testing.T) {
 		{"quantized_max_pool1d", 0, `NotImplementedError: Could not run 'aten::quantized_max_pool1d' with arguments from the 'CPU' backend. 'aten::quantized_max_pool1d' is only available for these backends: [QuantizedCPU, BackendSelect].`, "backend of a layout", "self=quint8[2,3].quantized"},
 		{"_philox_normal", 0, `Error: _philox_normal_: key must have dtype uint64, got Float`, "named dtype", "key=int64[2,3]"},
 		{"mm", 0, `Error: mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)`, "", ""},
-		{"bmm", 9, `Error: Expected size for first two dimensions of batch2 tensor to be: [2, 4] but got: [2, 3].`, "", ""},
+		{"bmm", 9, `Error: Expected size for first two dimensions of batch2 tensor to be: [2, 4] but got: [2, 3].`, "leading dims", "mat2=float32[2,4,4]"},
 		{"_int_mm", 0, `Error: self.size(1) needs to match mat2.size(0) but got 3 and 2`, "", ""},
 		{"select.int", 2, `IndexError: select(): index 0 out of range for tensor of size [] at dimension 0`, "", ""},
 		{"index_select", 0, `IndexError: index out of range in self`, "valid index", "index=int64[2,3].zeros"},

@@ -18,6 +18,8 @@
 #
 # Chroots live under $ASSERTGEN_CHROOTS (default /var/cache/assertgen/chroots),
 # one directory per release, so later runs on the same machine reuse them.
+# A directory given once is remembered (in runtimes/libtorch/.chroots, not
+# committed): later calls without ASSERTGEN_CHROOTS use it.
 # The mirror is the first Debian one apt uses on the host, or
 # $ASSERTGEN_DEBIAN_MIRROR. Needs root (debootstrap, chroot, mount namespaces).
 set -eu
@@ -56,7 +58,15 @@ if [ "$release" = 1.13.1 ]; then
 	esac
 fi
 
-chroots=${ASSERTGEN_CHROOTS:-/var/cache/assertgen/chroots}
+remembered=$here/.chroots
+if [ -n "${ASSERTGEN_CHROOTS:-}" ]; then
+	chroots=$ASSERTGEN_CHROOTS
+	[ "$(cat "$remembered" 2>/dev/null)" = "$chroots" ] || echo "$chroots" >"$remembered"
+elif [ -s "$remembered" ]; then
+	chroots=$(cat "$remembered")
+else
+	chroots=/var/cache/assertgen/chroots
+fi
 dir=$chroots/libtorch-$release
 stamp=$dir/etc/assertgen-libtorch
 want="libtorch-dev $version $suite"

@@ -24,6 +24,16 @@ type Report struct {
 	OpsBound     int    `json:"ops_bound"`
 	OpsExercised int    `json:"ops_exercised"`
 	Samples      int    `json:"samples_per_op"`
+	// Variants names the samples in order: sample k is Variants[k] (the
+	// schema variants, the meta and functional samples, the replayed
+	// OpInfo calls).
+	Variants []string `json:"variants,omitempty"`
+	// Outcomes gives each op one character per sample, under the strict
+	// profile: '.' ran clean, 'V' ran with a violation, 'E' raised (after
+	// its repairs), 'M' the runtime could not make it, 'C' crashed, 'T'
+	// hung, '-' not run (no such recorded call, or skipped). The sweep's
+	// -v prints each sample's repairs and last error.
+	Outcomes map[string]string `json:"outcomes,omitempty"`
 	// ContentCheck reports whether the same_content check was on.
 	ContentCheck bool   `json:"content_check"`
 	Calls        uint64 `json:"calls"`

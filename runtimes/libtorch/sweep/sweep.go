@@ -34,6 +34,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -71,6 +72,9 @@ type Options struct {
 	Jobs     int           // worker processes
 	Timeout  time.Duration // per-op time limit
 	Content  bool          // run the same_content check in the workers
+	// Verbose prints every sample of every op: its outcome, repairs and
+	// last error (with -ops, one op's samples).
+	Verbose bool
 }
 
 // Main is a release's sweep command: a worker when its environment says
@@ -83,7 +87,7 @@ func Main(r Bindings) {
 	}
 	var o Options
 	flag.StringVar(&o.Report, "report", "", "write the JSON report to this file")
-	flag.IntVar(&o.Samples, "samples", len(Variants), "samples per op (at most the number of variants)")
+	flag.IntVar(&o.Samples, "samples", NumSamples, "samples per op: the variants, then the replayed OpInfo calls (at most their number)")
 	flag.StringVar(&o.Ops, "ops", "*", "comma-separated op name patterns (path.Match)")
 	flag.IntVar(&o.Jobs, "j", 1, "worker processes")
 	flag.StringVar(&o.Verdicts, "verdicts", "verdicts.json", "the verdicts of known violations")
@@ -91,13 +95,14 @@ func Main(r Bindings) {
 	flag.StringVar(&o.Unstable, "unstable", "", "the release's unstable.json: ops whose outcome varies by undefined behaviour, left out of -baseline")
 	flag.DurationVar(&o.Timeout, "timeout", 60*time.Second, "per-op time limit")
 	flag.BoolVar(&o.Content, "content", true, "run the same_content check (asserts.SetContentCheck) in the workers")
+	flag.BoolVar(&o.Verbose, "v", false, "print every sample of every op: outcome, repairs, last error (with -ops, one op's samples)")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "sweep: unexpected argument %q\n", flag.Arg(0))
 		os.Exit(2)
 	}
-	if o.Samples < 1 || o.Samples > len(Variants) {
-		fmt.Fprintf(os.Stderr, "sweep: -samples %d: want 1 to %d\n", o.Samples, len(Variants))
+	if o.Samples < 1 || o.Samples > NumSamples {
+		fmt.Fprintf(os.Stderr, "sweep: -samples %d: want 1 to %d\n", o.Samples, NumSamples)
 		os.Exit(2)
 	}
 	if _, err := Run(r, o, os.Stdout); err != nil {
@@ -126,6 +131,7 @@ type sampleResult struct {
 	Skipped    map[string]uint64   `json:"skipped,omitempty"`
 	Violations []asserts.Violation `json:"violations,omitempty"`
 	Repairs    []string            `json:"repairs,omitempty"`
+	Base       int                 `json:"base,omitempty"` // the meta and functional samples' source sample
 }
 
 // RunWorker serves a master's requests on stdin (an op, a sample range and
@@ -143,9 +149,8 @@ func RunWorker(r Bindings) {
 	asserts.SetHandler(col)
 	asserts.SetContentCheck(os.Getenv(contentEnv) == "1")
 	for in.Scan() {
-		var name, profile string
-		var start, n int
-		if _, err := fmt.Sscan(in.Text(), &name, &start, &n, &profile); err != nil {
+		name, profile, base, ks, err := parseRequest(in.Text())
+		if err != nil {
 			fmt.Fprintln(os.Stderr, "worker: bad request", in.Text())
 			os.Exit(1)
 		}
@@ -155,26 +160,67 @@ func RunWorker(r Bindings) {
 			table = r.CheckedPyTorch
 		}
 		fn := reflect.ValueOf(table[name])
-		for k := start; k < n; k++ {
+		for _, k := range ks {
 			enc.Encode(sampleResult{T: "start", K: k})
 			col.Reset()
-			r := runSample(op, fn, k)
+			res := runSample(op, fn, k, base, r.Version)
 			rep := col.Report()
-			r.T, r.K, r.Calls, r.Violations = "res", k, rep.Calls, rep.Violations
-			r.ChecksRun, r.Skipped = rep.ChecksRun, rep.Skipped
+			res.T, res.K, res.Calls, res.Violations = "res", k, rep.Calls, rep.Violations
+			res.ChecksRun, res.Skipped = rep.ChecksRun, rep.Skipped
 			for _, c := range rep.ChecksRun {
-				r.Checks += c
+				res.Checks += c
 			}
-			enc.Encode(r)
+			enc.Encode(res)
 		}
 		enc.Encode(sampleResult{T: "done"})
 	}
 }
 
-func runSample(op *schema.Op, fn reflect.Value, k int) (r sampleResult) {
-	s := samples.For(op, k)
-	err := s.Run(func(s *samples.Sample) error { return call(s, fn) })
-	r.Repairs = s.Repairs
+// parseRequest reads a master's request: "op profile base k...", the
+// samples to run in order and the sample whose arguments the meta and
+// functional samples take (-1: sample 0's).
+func parseRequest(line string) (name, profile string, base int, ks []int, err error) {
+	f := strings.Fields(line)
+	if len(f) < 4 {
+		return "", "", 0, nil, fmt.Errorf("bad request %q", line)
+	}
+	name, profile = f[0], f[1]
+	if base, err = strconv.Atoi(f[2]); err != nil {
+		return "", "", 0, nil, err
+	}
+	for _, x := range f[3:] {
+		k, err := strconv.Atoi(x)
+		if err != nil || k < 0 || k >= NumSamples {
+			return "", "", 0, nil, fmt.Errorf("bad sample %q", x)
+		}
+		ks = append(ks, k)
+	}
+	return name, profile, base, ks, nil
+}
+
+// runSample runs sample k of op: a variant with its repairs, a replayed
+// OpInfo call, or the arguments of sample base (0 when it is -1) as meta
+// tensors or functionalization wrappers.
+func runSample(op *schema.Op, fn reflect.Value, k, base int, release string) (r sampleResult) {
+	var conv converter
+	if k == metaSample || k == functionalSample {
+		conv = kindConverter(k)
+		k, r.Base = max(base, 0), max(base, 0)
+	}
+	var err error
+	if k >= replayFirst {
+		calls := replayCalls(release, op.Name)
+		if k-replayFirst >= len(calls) {
+			return sampleResult{ErrClass: report.CannotMakeClass, ErrMsg: "no recorded OpInfo call"}
+		}
+		err = runReplay(op, fn, calls[k-replayFirst], conv)
+	} else {
+		s := samples.For(op, k)
+		err = s.Run(func(s *samples.Sample) error {
+			return callWith(s, fn, func(p *pool) samples.Runtime { return converted(adapter{p}, p, conv) })
+		})
+		r.Repairs = s.Repairs
+	}
 	var te *torch.Error
 	var me *samples.MakeError
 	switch {
@@ -189,12 +235,24 @@ func runSample(op *schema.Op, fn reflect.Value, k int) (r sampleResult) {
 	return r
 }
 
-// call builds the sample's arguments and calls fn through the sweep
-// package (samples.Call), releasing every tensor after; a *torch.Error it
-// raises, or a Go panic, is its error.
-func call(s *samples.Sample, fn reflect.Value) error {
-	return samples.Call(adapter{&pool{}}, fn, s)
+// callWith builds the sample's arguments with the runtime rt makes over a
+// pool of the call's own and calls fn through the sweep package
+// (samples.Call), releasing every tensor after; a *torch.Error it raises,
+// or a Go panic, is its error.
+func callWith(s *samples.Sample, fn reflect.Value, rt func(*pool) samples.Runtime) error {
+	p := &pool{}
+	return samples.Call(released{rt(p), p}, fn, s)
 }
+
+// released is a Runtime (the adapter, or a variant's converter around it)
+// that releases the call's results and tensors through its pool
+// (samples.Releaser).
+type released struct {
+	samples.Runtime
+	p *pool
+}
+
+func (r released) Release(results []reflect.Value) { adapter{r.p}.Release(results) }
 
 func firstLine(s string) string {
 	s, _, _ = strings.Cut(s, "\n")
@@ -216,7 +274,7 @@ type (
 )
 
 // LoadVerdicts reads and checks a verdicts.json of this sweep's samples.
-func LoadVerdicts(path string) ([]Verdict, error) { return report.LoadVerdicts(path, len(Variants)) }
+func LoadVerdicts(path string) ([]Verdict, error) { return report.LoadVerdicts(path, NumSamples) }
 
 // confirm runs each op that looks like a regression (not exercised, or
 // crashed or hung, where the baseline says otherwise) again, alone in a
@@ -240,7 +298,7 @@ func confirm(base, rep *Report, names []string, unstable map[string]string, n in
 		return out
 	}
 	for _, op := range slices.Sorted(maps.Keys(suspects)) {
-		w := &workerProc{exe: self, content: o.Content}
+		w := &workerProc{exe: self, content: o.Content, release: rep.Libtorch}
 		res := w.runOp(op, n, o.Timeout)
 		w.stop()
 		crashedBefore := false
@@ -274,6 +332,8 @@ type opResult struct {
 	seconds   float64
 	ran       map[int]bool // samples that ran to the end (any profile)
 	repaired  []string     // the repairs of the exercising sample
+	outcome   []byte       // per sample, strict profile: see report.Report.Outcomes
+	details   []string     // per sample run, both profiles: outcome, repairs, error
 	crashes   []Crash
 	findings  []Finding
 }
@@ -287,7 +347,7 @@ func Run(r Bindings, o Options, out io.Writer) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := min(max(o.Samples, 1), len(Variants))
+	n := min(max(o.Samples, 1), NumSamples)
 	verdicts, base, unstable, err := loadInputs(r, o, n)
 	if err != nil {
 		return nil, err
@@ -297,8 +357,8 @@ func Run(r Bindings, o Options, out io.Writer) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	results := startWorkers(self, names, n, o)
-	rep := Report{Libtorch: r.Version, OpsTotal: len(s.Ops), OpsBound: len(r.Bound), Samples: n, ContentCheck: o.Content,
+	results := startWorkers(self, r.Version, names, n, o)
+	rep := Report{Libtorch: r.Version, OpsTotal: len(s.Ops), OpsBound: len(r.Bound), Samples: n, Variants: SampleNames()[:n], ContentCheck: o.Content,
 		ChecksRun: map[string]uint64{}, Skipped: map[string]uint64{}, ExercisedAt: map[string]int{},
 		NotExercised: map[string]int{}, NotExercisedOps: map[string]string{}, Repaired: map[string]string{},
 		RepairsUsed: map[string]int{}, Unbound: map[string]int{}, UnboundOps: map[string]string{},
@@ -307,7 +367,7 @@ func Run(r Bindings, o Options, out io.Writer) (*Report, error) {
 		rep.Unbound[reason]++
 		rep.UnboundOps[op] = reason
 	}
-	ran := collect(&rep, results, len(names), t0)
+	ran := collect(&rep, results, len(names), t0, o.Verbose, out)
 	matched := report.Judge(rep.Violations, verdicts)
 	for _, f := range rep.Violations {
 		if f.Verdict == "" {
@@ -371,13 +431,13 @@ func selectOps(bound []string, patterns string) []string {
 }
 
 // startWorkers runs the ops on o.Jobs workers and returns their results.
-func startWorkers(self string, names []string, n int, o Options) <-chan opResult {
+func startWorkers(self, release string, names []string, n int, o Options) <-chan opResult {
 	work := make(chan string)
 	results := make(chan opResult)
 	var wg sync.WaitGroup
 	for range max(o.Jobs, 1) {
 		wg.Go(func() {
-			w := &workerProc{exe: self, content: o.Content}
+			w := &workerProc{exe: self, content: o.Content, release: release}
 			defer w.stop()
 			for name := range work {
 				results <- w.runOp(name, n, o.Timeout)
@@ -397,8 +457,9 @@ func startWorkers(self string, names []string, n int, o Options) <-chan opResult
 
 // collect adds the ops' results to the report and returns the samples
 // each op ran.
-func collect(rep *Report, results <-chan opResult, total int, t0 time.Time) map[string]map[int]bool {
+func collect(rep *Report, results <-chan opResult, total int, t0 time.Time, verbose bool, out io.Writer) map[string]map[int]bool {
 	ran := map[string]map[int]bool{}
+	rep.Outcomes = map[string]string{}
 	done := 0
 	for res := range results {
 		done++
@@ -406,6 +467,13 @@ func collect(rep *Report, results <-chan opResult, total int, t0 time.Time) map[
 			fmt.Fprintf(os.Stderr, "sweep: %d/%d ops, %.0fs\n", done, total, time.Since(t0).Seconds())
 		}
 		ran[res.name] = res.ran
+		rep.Outcomes[res.name] = string(res.outcome)
+		if verbose {
+			fmt.Fprintf(out, "%s: %s\n", res.name, res.outcome)
+			for _, d := range res.details {
+				fmt.Fprintf(out, "  %s\n", d)
+			}
+		}
 		rep.Calls += res.calls
 		rep.Slowest = append(rep.Slowest, OpTime{Op: res.name, Seconds: res.seconds})
 		sort.Slice(rep.Slowest, func(i, j int) bool { return rep.Slowest[i].Seconds > rep.Slowest[j].Seconds })
@@ -468,6 +536,7 @@ func failures(rep *Report, o Options) error {
 
 type workerProc struct {
 	exe     string
+	release string
 	content bool // run the same_content check
 	cmd     *exec.Cmd
 	stdin   io.WriteCloser
@@ -544,17 +613,20 @@ var sigRE = regexp.MustCompile(`(?m)^(SIG[A-Z]+)`)
 
 var profiles = []string{"strict", "pytorch"}
 
-// runOp runs samples [0, n) of op under each profile, restarting the worker
-// after a crash. The op is exercised if a sample runs under the strict
-// profile (both profiles call the same kernel on the same inputs, so the
-// pytorch profile skips the samples that crashed under the strict one).
+// runOp runs the samples of op among [0, n) (see order) under each
+// profile, restarting the worker after a crash. The op is exercised if a
+// sample runs under the strict profile (both profiles call the same kernel
+// on the same inputs, so the pytorch profile skips the samples that
+// crashed under the strict one).
 func (w *workerProc) runOp(name string, n int, timeout time.Duration) opResult {
 	t0 := time.Now()
-	r := opResult{name: name, exercised: -1, ran: map[int]bool{}, checksRun: map[string]uint64{}, skipped: map[string]uint64{}}
+	ks := order(w.release, name, n)
+	r := opResult{name: name, exercised: -1, ran: map[int]bool{}, checksRun: map[string]uint64{}, skipped: map[string]uint64{},
+		outcome: []byte(strings.Repeat("-", n))}
 	deadline := time.After(timeout)
 	skip := map[int]bool{}
 	for _, profile := range profiles {
-		if !w.runProfile(&r, name, profile, n, skip, deadline) {
+		if !w.runProfile(&r, name, profile, ks, skip, deadline) {
 			break
 		}
 		for _, c := range r.crashes {
@@ -568,32 +640,38 @@ func (w *workerProc) runOp(name string, n int, timeout time.Duration) opResult {
 	return r
 }
 
-// runProfile runs the samples [0, n) but those in skip; it reports false
-// after a timeout.
-func (w *workerProc) runProfile(r *opResult, name, profile string, n int, skip map[int]bool, deadline <-chan time.Time) bool {
-	for k := 0; k < n; {
-		if skip[k] {
-			k++
+// runProfile runs the samples ks in order but those in skip, the meta and
+// functional ones in a request of their own once the others have said
+// which sample runs clean; it reports false after a timeout.
+func (w *workerProc) runProfile(r *opResult, name, profile string, ks []int, skip map[int]bool, deadline <-chan time.Time) bool {
+	for i := 0; i < len(ks); {
+		if skip[ks[i]] {
+			i++
 			continue
 		}
-		end := k + 1
-		for end < n && !skip[end] {
+		kind := ks[i] == metaSample || ks[i] == functionalSample
+		end := i + 1
+		for end < len(ks) && !skip[ks[end]] && (ks[end] == metaSample || ks[end] == functionalSample) == kind {
 			end++
 		}
 		if w.cmd == nil {
 			if err := w.start(); err != nil {
-				r.crashes = append(r.crashes, Crash{Op: name, Profile: profile, Sample: fmt.Sprint(k), Signal: "worker start: " + err.Error()})
+				r.crashes = append(r.crashes, Crash{Op: name, Profile: profile, Sample: fmt.Sprint(ks[i]), Signal: "worker start: " + err.Error()})
 				return false
 			}
 		}
-		fmt.Fprintf(w.stdin, "%s %d %d %s\n", name, k, end, profile)
-		cur := k
+		req := fmt.Sprintf("%s %s %d", name, profile, r.exercised)
+		for _, k := range ks[i:end] {
+			req += " " + strconv.Itoa(k)
+		}
+		fmt.Fprintln(w.stdin, req)
+		cur := i
 		for finished := false; !finished; {
 			select {
 			case line, ok := <-w.lines:
 				if !ok {
-					w.crashed(r, name, profile, cur)
-					k, finished = cur+1, true
+					w.crashed(r, name, profile, ks[cur])
+					i, finished = cur+1, true
 					continue
 				}
 				var s sampleResult
@@ -602,15 +680,20 @@ func (w *workerProc) runProfile(r *opResult, name, profile string, n int, skip m
 				}
 				switch s.T {
 				case "start":
-					cur = s.K
+					for j := i; j < end; j++ {
+						if ks[j] == s.K {
+							cur = j
+						}
+					}
 				case "res":
 					r.add(&s, name, profile)
 				case "done":
-					k, finished = end, true
+					i, finished = end, true
 				}
 			case <-deadline:
 				w.stop()
-				r.crashes = append(r.crashes, Crash{Op: name, Profile: profile, Sample: fmt.Sprint(cur), Signal: "timeout"})
+				r.crashes = append(r.crashes, Crash{Op: name, Profile: profile, Sample: fmt.Sprint(ks[cur]), Signal: "timeout"})
+				r.note(profile, ks[cur], 'T', "hung: cut at the per-op time limit")
 				if r.errClass == "" {
 					r.errClass = "timeout"
 				}
@@ -629,6 +712,7 @@ func (w *workerProc) crashed(r *opResult, name, profile string, k int) {
 		sig = m[1]
 	}
 	r.crashes = append(r.crashes, Crash{Op: name, Profile: profile, Sample: fmt.Sprint(k), Signal: sig})
+	r.note(profile, k, 'C', "crashed: "+sig)
 	if r.errClass == "" {
 		r.errClass = "crash (" + sig + ")"
 	}
@@ -646,17 +730,20 @@ func (r *opResult) add(s *sampleResult, name, profile string) {
 		r.skipped[k] += n
 	}
 	r.ran[s.K] = true
+	r.noteResult(s, profile)
+	kind := s.K == metaSample || s.K == functionalSample
 	if s.ErrClass == "" {
-		if profile == "strict" && (r.exercised < 0 || s.K < r.exercised) {
+		// a meta or functional sample runs no CPU kernel of its own
+		if profile == "strict" && !kind && (r.exercised < 0 || s.K < r.exercised) {
 			r.exercised, r.repaired = s.K, s.Repairs
 		}
-	} else if r.errClass == "" {
+	} else if r.errClass == "" && !kind {
 		r.errClass, r.errMsg = s.ErrClass, s.ErrMsg
 	}
 	for i := range s.Violations {
 		v := &s.Violations[i]
 		f := Finding{Op: name, Profile: v.Profile.String(), Check: v.Check.String(), Message: v.Error(),
-			SampleID: s.K, Sample: fmt.Sprintf("%d: %s", s.K, Variants[s.K].Name), Repairs: s.Repairs}
+			SampleID: s.K, Sample: sampleLabel(s.K, s.Base), Repairs: s.Repairs}
 		if v.Ret >= 0 {
 			ret := v.Ret
 			f.Ret = &ret
@@ -665,4 +752,33 @@ func (r *opResult) add(s *sampleResult, name, profile string) {
 		}
 		r.findings = append(r.findings, f)
 	}
+}
+
+// note records sample k's outcome code (the strict profile's) and its
+// details line.
+func (r *opResult) note(profile string, k int, code byte, detail string) {
+	if profile == "strict" && k < len(r.outcome) {
+		r.outcome[k] = code
+	}
+	r.details = append(r.details, fmt.Sprintf("%s %s: %s", profile, sampleLabelShort(k), detail))
+}
+
+// noteResult records a sample's result: its outcome, repairs and error.
+func (r *opResult) noteResult(s *sampleResult, profile string) {
+	code, d := byte('.'), "ran"
+	switch {
+	case s.ErrClass == report.CannotMakeClass:
+		code, d = 'M', "not made: "+s.ErrMsg
+	case s.ErrClass != "":
+		code, d = 'E', "raised "+s.ErrClass+": "+s.ErrMsg
+	case len(s.Violations) > 0:
+		code, d = 'V', fmt.Sprintf("ran, %d violations", len(s.Violations))
+	}
+	if s.K == metaSample || s.K == functionalSample {
+		d += fmt.Sprintf(" (sample %d's arguments)", s.Base)
+	}
+	if len(s.Repairs) > 0 {
+		d += "; repairs: " + strings.Join(s.Repairs, ", ")
+	}
+	r.note(profile, s.K, code, d)
 }

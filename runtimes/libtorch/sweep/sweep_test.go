@@ -204,10 +204,10 @@ func TestVerdictsFile(t *testing.T) {
 		"arg and ret":    mod(func(v *sweep.Verdict) { v.Arg = "self" }),
 		"neither":        mod(func(v *sweep.Verdict) { v.Ret = nil }),
 		"no samples":     mod(func(v *sweep.Verdict) { v.Samples = nil }),
-		"sample range":   mod(func(v *sweep.Verdict) { v.Samples = []int{len(sweep.Variants)} }),
+		"sample range":   mod(func(v *sweep.Verdict) { v.Samples = []int{sweep.NumSamples} }),
 		"twice":          {ok, ok},
 	} {
-		if err := report.CheckVerdicts(bad, len(sweep.Variants)); err == nil {
+		if err := report.CheckVerdicts(bad, sweep.NumSamples); err == nil {
 			t.Errorf("%s: report.CheckVerdicts(%+v) = nil, want an error", name, bad)
 		}
 	}

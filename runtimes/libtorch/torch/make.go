@@ -202,6 +202,38 @@ func (t *Tensor) Select(dim, index int64) *Tensor {
 	return FromPtr(p)
 }
 
+// AsStrided returns the autograd view t.as_strided(sizes, strides,
+// offset), which keeps t alive as its base: a tensor of any strides and
+// storage offset over t's storage (the sweep's replayed OpInfo samples).
+func (t *Tensor) AsStrided(sizes, strides []int64, offset int64) *Tensor {
+	if len(sizes) != len(strides) {
+		panic(fmt.Sprintf("torch.AsStrided: %d sizes, %d strides", len(sizes), len(strides)))
+	}
+	var p unsafe.Pointer
+	check(C.ag_as_strided(t.p, sizesPtr(sizes), sizesPtr(strides), C.int64_t(len(sizes)), C.int64_t(offset), &p))
+	return FromPtr(p)
+}
+
+// DtypeOf returns the Dtype of a c10::ScalarType number: one of the
+// constants above, or 100+code for the others (float16, bfloat16, int8,
+// int16, ...), which Zeros and FromFloat64s make too.
+func DtypeOf(code int) Dtype {
+	for d := Float32; d <= Complex128; d++ {
+		if d.ScalarType() == code {
+			return d
+		}
+	}
+	return Dtype(100 + code)
+}
+
+// ToMeta returns a meta tensor of t's dtype and shape (t.to("meta")):
+// no data, no autograd history.
+func (t *Tensor) ToMeta() *Tensor {
+	var p unsafe.Pointer
+	check(C.ag_to_meta(t.p, &p))
+	return FromPtr(p)
+}
+
 // ToFunctional returns a functionalization wrapper around t
 // (at::functionalization::impl::to_functional_tensor).
 func (t *Tensor) ToFunctional() *Tensor {

@@ -102,7 +102,10 @@ at::ScalarType dtype_of(int d) {
 	case 5: return at::kComplexFloat;
 	case 6: return at::kByte;
 	case 7: return at::kComplexDouble;
-	default: return at::kFloat;
+	default:
+		// 100 + a c10::ScalarType number (Dtype.String's other types)
+		if (d >= 100 && d < 100 + static_cast<int>(at::ScalarType::NumOptions)) return static_cast<at::ScalarType>(d - 100);
+		return at::kFloat;
 	}
 }
 
@@ -359,6 +362,19 @@ extern "C" char *ag_conj(void *p, void **out) {
 extern "C" char *ag_select(void *p, int64_t dim, int64_t index, void **out) {
 	AG_TRY
 	*out = new at::Tensor(T(p).select(dim, index));
+	AG_CATCH
+}
+
+extern "C" char *ag_as_strided(void *p, const int64_t *sizes, const int64_t *strides, int64_t ndim, int64_t offset,
+                                void **out) {
+	AG_TRY
+	*out = new at::Tensor(T(p).as_strided(at::IntArrayRef(sizes, ndim), at::IntArrayRef(strides, ndim), offset));
+	AG_CATCH
+}
+
+extern "C" char *ag_to_meta(void *p, void **out) {
+	AG_TRY
+	*out = new at::Tensor(T(p).detach().to(at::kMeta));
 	AG_CATCH
 }
 

@@ -114,7 +114,7 @@ func Summary(rs []rel) string {
 
 // writeTotals writes the table of each release's totals.
 func writeTotals(w *bytes.Buffer, rs []rel) {
-	fmt.Fprintf(w, "Full sweeps (`sweep.sh reports/RELEASE.json -j 2`, every bound op, %s, both profiles), from the committed reports:\n\n", samplesText(rs))
+	fmt.Fprintf(w, "Full sweeps (`sweep.sh -update -j 2`, every bound op, %s, both profiles), from the committed reports:\n\n", samplesText(rs))
 	w.WriteString("| libtorch | ops in the schema / bound / exercised | checked calls / checks run | violations: kernel / allowlisted / without a verdict | stale verdicts | crashes (ops) | hangs (ops) |\n")
 	w.WriteString("| --- | --- | --- | --- | --- | --- | --- |\n")
 	for _, x := range rs {
@@ -238,7 +238,7 @@ func notReached(w *bytes.Buffer, rs []rel) {
 
 // writeCrashes writes the table of the ops that crash or hang.
 func writeCrashes(w *bytes.Buffer, rs []rel) {
-	w.WriteString("\nOps that crash or hang, per release (signal: samples):\n\n| op |")
+	w.WriteString("\nOps that crash or hang, per release (signal: samples), in the committed runs; undefined behaviour makes some signals and samples vary from run to run:\n\n| op |")
 	for _, x := range rs {
 		fmt.Fprintf(w, " %s |", x.name)
 	}
