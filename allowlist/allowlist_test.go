@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -79,11 +80,21 @@ func TestMatches(t *testing.T) {
 	} {
 		e := &Entry{Op: tc.op, Match: tc.match, Ret: -1}
 		var got []string
-		for _, o := range e.Matching(s) {
-			got = append(got, o.Name)
+		for _, o := range s.Ops {
+			if e.Matches(o.Func) {
+				got = append(got, o.Name)
+			}
 		}
 		if g := strings.Join(got, " "); g != tc.want {
 			t.Errorf("%s %s: matches %q, want %q", tc.match, tc.op, g, tc.want)
+		}
+		// Lint's lookup by base name must agree with Matches.
+		var byBase []string
+		for _, o := range newOpsByBase(s).matching(e) {
+			byBase = append(byBase, o.Name)
+		}
+		if !slices.Equal(byBase, got) {
+			t.Errorf("%s %s: by base name %q, want %q", tc.match, tc.op, byBase, got)
 		}
 		// The index must agree with Matches.
 		ix := newIndex(s, []*Entry{e})

@@ -84,8 +84,8 @@ func newOpsByBase(s *schema.Schema) *opsByBase {
 	return m
 }
 
-// matching returns the ops e selects, in schema order, as [Entry.Matching]
-// does.
+// matching returns the ops e selects (those [Entry.Matches]), in schema
+// order.
 func (m *opsByBase) matching(e *Entry) []*schema.Op {
 	var idx []int
 	var seen []string

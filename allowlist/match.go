@@ -106,14 +106,3 @@ func (ix *Index) Entries(i int) []*Entry {
 	}
 	return ix.byOp[i]
 }
-
-// Matching returns the ops of s the entry selects.
-func (e *Entry) Matching(s *schema.Schema) []*schema.Op {
-	var ops []*schema.Op
-	for _, o := range s.Ops {
-		if e.Matches(o.Func) {
-			ops = append(ops, o)
-		}
-	}
-	return ops
-}

@@ -125,3 +125,15 @@ func ExampleGoName() {
 	// __iand__.Tensor -> DunderIandTensor
 	// sum.dim_IntList -> SumDimIntList
 }
+
+// LintSkips refuses a user skip entry that excuses nothing: neg writes
+// nothing, so it has no returns_arg row to skip.
+func ExampleLintSkips() {
+	s, _ := schema.Embedded("2.14")
+	defaults, _ := allowlist.Defaults()
+	mine, _ := allowlist.Parse("mine.yaml", []byte("skip:\n  - {op: neg, check: returns_arg, reason: r}\n  - {op: neg, check: same_impl, arg: self, reason: r}\n"))
+	err := plan.LintSkips(s, plan.Options{Allowlist: allowlist.Merge(defaults, mine)})
+	fmt.Println(err)
+	// Output:
+	// mine.yaml:2:22: skip: no effect: neg has no returns_arg check
+}

@@ -259,7 +259,7 @@ func TestPlanScoped(t *testing.T) {
 				"assertgen gen: -type is deprecated; use -types",
 				"assertgen: 1 ops wrapped in $DIR/o"}},
 		{name: "config key tags_yaml", files: map[string]string{"assertgen.yaml": "mode: interface\ntags_yaml: nope.yaml\n"}, args: []string{"vet"}, code: 1,
-			err: []string{"assertgen: assertgen.yaml:2:12: tags: nope.yaml: no such file or directory"}},
+			err: []string{"assertgen: assertgen.yaml:2:12: tags_yaml: nope.yaml: no such file or directory"}},
 		{name: "config key tags", files: map[string]string{"assertgen.yaml": "mode: interface\ntags: nope.yaml\n"}, args: []string{"vet"}, code: 1,
 			err: []string{"assertgen: assertgen.yaml:2:1: tags: is deprecated; use tags_yaml: (the -tags-yaml flag)",
 				"assertgen: assertgen.yaml:2:7: tags: nope.yaml: no such file or directory"}},
