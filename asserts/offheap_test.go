@@ -69,7 +69,7 @@ func TestFreshNotHeldOffHeap(t *testing.T) {
 	if vs := col.Violations(); len(vs) != 0 {
 		t.Fatalf("fresh storages in new mappings reported: %v", &vs[0])
 	}
-	off := mapped(1<<41)
+	off := mapped(1 << 41)
 	freshCall(off)
 	freshCall(off)
 	on := &mappedTensor{mem: make([]byte, 4096), impl: 1<<41 + 2, sto: 1<<41 + 3}
