@@ -1077,7 +1077,7 @@ func (c *Call) slowNoMutation(l Loc, s *Saved) {
 
 //go:noinline
 func (c *Call) slowSameImplStorageVersion(l Loc, s *Saved) {
-	if s.meta == 0 && s.after.Impl == s.id.Impl && s.after.Storage == s.id.Storage && s.id.Impl != 0 {
+	if s.meta == 0 && s.after.Impl == s.id.Impl && s.after.Storage == s.id.Storage && s.id.Storage != 0 {
 		// A plain tensor of a runtime without version counters, kept:
 		// same_impl and same_storage pass, no_mutation is skipped under
 		// no_version_counter.
