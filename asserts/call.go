@@ -545,7 +545,7 @@ func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {
 //
 //go:noinline
 func (c *Call) BindingContext(l Loc, s *Saved, t Identity) {
-	if s.meta&^Versioned == fPending && !c.env.Hermetic { // before After: fPending set
+	if (s.meta == Versioned|fPending || s.meta == fPending && s.id.Storage != 0) && !c.env.Hermetic { // before After: fPending set
 		c.t[laneBinding/4] += c.bind
 	} else {
 		c.bindingFirst(l, s, t)

@@ -106,7 +106,8 @@ func TestFreshNotHeldWindow(t *testing.T) {
 
 // TestUnversionedShortcutsKeepSkips: the shortcuts of plain snapshots
 // without a version counter count what the policy would. A tensor without
-// storage gets same_storage skipped under no_storage, not run.
+// storage gets same_storage and binding_context skipped under no_storage,
+// not run.
 func TestUnversionedShortcutsKeepSkips(t *testing.T) {
 	op := &asserts.Op{Name: "shortcut_skips"}
 	for _, c := range []struct {
@@ -120,12 +121,14 @@ func TestUnversionedShortcutsKeepSkips(t *testing.T) {
 		var s asserts.Saved
 		call.Begin(op)
 		call.SaveIdent(&s, x)
+		call.BindingContext(asserts.Arg("self"), &s, x)
 		call.AfterIdent(&s, x)
 		call.SameImplStorageVersion(asserts.Arg("self"), &s)
 		call.End()
 		st := op.Stats().Sub(st0)
 		if st.Ran[asserts.CheckSameImpl] != 1 || st.Ran[asserts.CheckSameStorage] != c.ranSto ||
-			st.Skipped[asserts.ReasonNoStorage] != c.noStorage || st.Skipped[asserts.ReasonNoVersion] != 1 {
+			st.Skipped[asserts.ReasonNoStorage] != 2*c.noStorage || st.Skipped[asserts.ReasonNoVersion] != 1 ||
+			st.Ran[asserts.CheckBindingContext]+st.Skipped[asserts.ReasonNoEnv] != c.ranSto {
 			t.Errorf("storage %v: stats %+v", c.sto, st)
 		}
 	}
