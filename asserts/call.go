@@ -563,7 +563,7 @@ func (c *Call) StorageUseCountEq1(l Loc, r *Saved) {
 //
 //go:noinline
 func (c *Call) BindingContext(l Loc, s *Saved, t Identity) {
-	if s.meta&^Versioned == fPending && !c.env.Hermetic { // before After: fPending set
+	if (s.meta == Versioned|fPending || s.meta == fPending && s.id.Storage != 0) && !c.env.Hermetic { // before After: fPending set
 		c.t[laneBinding/4] += c.bind
 	} else {
 		c.bindingFirst(l, s, t)
@@ -1095,7 +1095,7 @@ func (c *Call) slowNoMutation(l Loc, s *Saved) {
 
 //go:noinline
 func (c *Call) slowSameImplStorageVersion(l Loc, s *Saved) {
-	if s.meta == 0 && s.after.Impl == s.id.Impl && s.after.Storage == s.id.Storage && s.id.Impl != 0 {
+	if s.meta == 0 && s.after.Impl == s.id.Impl && s.after.Storage == s.id.Storage && s.id.Storage != 0 {
 		// A plain tensor of a runtime without version counters, kept:
 		// same_impl and same_storage pass, no_mutation is skipped under
 		// no_version_counter.

@@ -69,7 +69,7 @@ func TestFreshNotHeldOffHeap(t *testing.T) {
 	if vs := col.Violations(); len(vs) != 0 {
 		t.Fatalf("fresh storages in new mappings reported: %v", &vs[0])
 	}
-	off := mapped(1<<41)
+	off := mapped(1 << 41)
 	freshCall(off)
 	freshCall(off)
 	on := &mappedTensor{mem: make([]byte, 4096), impl: 1<<41 + 2, sto: 1<<41 + 3}
@@ -101,5 +101,35 @@ func TestFreshNotHeldWindow(t *testing.T) {
 	freshCall(held)
 	if vs := col.Violations(); len(vs) != 1 || vs[0].Check != asserts.CheckFreshNotHeld {
 		t.Errorf("a storage handed out again after 1000 others: want one fresh_not_held, got %d", len(vs))
+	}
+}
+
+// TestUnversionedShortcutsKeepSkips: the shortcuts of plain snapshots
+// without a version counter count what the policy would. A tensor without
+// storage gets same_storage and binding_context skipped under no_storage,
+// not run.
+func TestUnversionedShortcutsKeepSkips(t *testing.T) {
+	op := &asserts.Op{Name: "shortcut_skips"}
+	for _, c := range []struct {
+		sto       asserts.ID
+		ranSto    uint64
+		noStorage uint64
+	}{{sto: 7, ranSto: 1}, {sto: 0, noStorage: 1}} {
+		x := &mappedTensor{mem: make([]byte, 8), impl: 1<<43 + c.sto, sto: c.sto}
+		st0 := op.Stats()
+		var call asserts.Call
+		var s asserts.Saved
+		call.Begin(op)
+		call.SaveIdent(&s, x)
+		call.BindingContext(asserts.Arg("self"), &s, x)
+		call.AfterIdent(&s, x)
+		call.SameImplStorageVersion(asserts.Arg("self"), &s)
+		call.End()
+		st := op.Stats().Sub(st0)
+		if st.Ran[asserts.CheckSameImpl] != 1 || st.Ran[asserts.CheckSameStorage] != c.ranSto ||
+			st.Skipped[asserts.ReasonNoStorage] != 2*c.noStorage || st.Skipped[asserts.ReasonNoVersion] != 1 ||
+			st.Ran[asserts.CheckBindingContext]+st.Skipped[asserts.ReasonNoEnv] != c.ranSto {
+			t.Errorf("storage %v: stats %+v", c.sto, st)
+		}
 	}
 }
