@@ -1,23 +1,30 @@
-// Package samples makes argument samples for an operator from its schema
-// alone, for any runtime, and repairs a sample from the error a call of it
-// raised.
+// Package sweep runs each op of a tensor runtime through its checked
+// wrapper on argument samples made from the op's schema alone, repairs a
+// sample from the error a call of it raised, and reports per op whether a
+// sample ran and what the checks found (docs/sweep.md).
+//
+// A runtime writes a small [Runtime] adapter (how it makes a tensor from a
+// [Spec], and how its own Go types take a value); gen writes the [Table]
+// (SweepOps, with sweep: true in assertgen.yaml); [Run] is a test's whole
+// sweep, [Sweep] returns the [Report], [RunSample] and [Call] run one
+// sample for a driver of one's own (libtorch's worker processes).
 //
 // A [Sample] describes each tensor of a call ([Spec]: dtype, shape,
 // layout, a transposed view, autograd, another argument itself) and gives
 // every other argument a value ([Arg]), chosen by the [Variants] (one list,
 // numbered: a runtime's verdicts name samples by these numbers), the
 // schema's types and defaults, and the arguments' names. [Sample.Build]
-// turns it into the arguments of a Go function with the op's signature (a
-// checked wrapper) through a small [Runtime] adapter: how the runtime makes
-// a tensor from a Spec, and how its own Go types (a Scalar, an enum) take a
-// value. When the call raises, [Sample.Repair] reads the error message and
-// changes the sample by the first rule of [Rules] that applies (a dtype
-// the kernel implements, shapes that match, a square matrix, valid
-// indices...); [Sample.Run] calls, repairs and calls again, a bounded
-// number of times. Families the rules cannot reach (convolutions, RNN
-// cells, losses) have a hand-written sample in [Family]. The package knows
-// nothing of any runtime: the libtorch and gorgonia sweeps use it, and so
-// can a runtime of one's own (see the example).
+// turns it into the arguments of a Go function with the op's signature.
+// When the call raises, [Sample.RepairError] changes the sample: by the
+// repair kind the error names ([RankError], [DtypeError], ... returned or
+// panicked by a kernel, or given to a runtime's own error by its
+// [Classifier]), else by the first rule of [Rules] that reads PyTorch's
+// wording in its message (a dtype the kernel implements, shapes that
+// match, a square matrix, valid indices...); [Sample.Run] calls, repairs
+// and calls again, a bounded number of times. Families the rules cannot
+// reach (convolutions, RNN cells, losses) have a hand-written sample. The
+// package knows nothing of any runtime: the libtorch and gorgonia sweeps
+// use it, and so can a runtime in another module (see the examples).
 package sweep
 
 import (
