@@ -308,6 +308,7 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 	}
 	ss := newShapeSet()
 	ss.noUseCounts = pl.NoUseCounts
+	ss.metadataOf = metadataImplementers(o.Kernels)
 	ss.pkg = o.ShapesPackage
 	var jobs []fileJob
 	switch o.Mode {
