@@ -94,9 +94,18 @@ func (c *Call) SaveMetadataTensor(s *Saved, t Tensor) {
 
 //go:noinline
 func (c *Call) saveMetadataSlow(s *Saved, t Identity) {
+	m, _ := t.(Metadata)
+	c.saveMetadataSlowOf(s, m)
+}
+
+// saveMetadataSlowOf is SaveMetadata's slow path, with the tensor as a
+// Metadata (nil: the tensor does not implement it).
+//
+//go:noinline
+func (c *Call) saveMetadataSlowOf(s *Saved, m Metadata) {
 	const k = CheckSameMetadata
 	s.hasMeta = false
-	if s.meta&^Versioned == fPending && s.id.Impl != 0 {
+	if s.meta&^Versioned == fPending && s.id.Impl != 0 && m == nil {
 		// A plain tensor: only its runtime can make the row a skip.
 		c.countReason(ReasonNoMetadata)
 		return
@@ -108,7 +117,7 @@ func (c *Call) saveMetadataSlow(s *Saved, t Identity) {
 	if s.meta&fResult != 0 {
 		c.misuse(k, Loc{ret: -1, index: -1}, "SaveMetadata needs a Save snapshot of the argument")
 	}
-	m, ok := t.(Metadata)
+	ok := m != nil
 	if ok {
 		s.metadata, ok = m.MetadataFingerprint()
 	}
@@ -117,6 +126,21 @@ func (c *Call) saveMetadataSlow(s *Saved, t Identity) {
 		return
 	}
 	s.hasMeta = true
+}
+
+// SaveMetadataOf is [Call.SaveMetadata] for a tensor whose type gen knows
+// implements [Metadata] (function mode, and interface mode with a type
+// map and the kernels package): no type assertion, and, inlined into the
+// shape helper where the type is concrete, a direct call of
+// MetadataFingerprint. t is a nil pointer for an absent optional.
+func (c *Call) SaveMetadataOf(s *Saved, t Metadata) {
+	if s.meta&^Versioned == fPending && s.id.Impl != 0 {
+		if s.metadata, s.hasMeta = t.MetadataFingerprint(); s.hasMeta {
+			c.t[laneSameMetadata/4] += 1 << (16 * (laneSameMetadata % 4))
+			return
+		}
+	}
+	c.saveMetadataSlowOf(s, t)
 }
 
 // SameMetadata completes same_metadata once the kernel has returned: the
@@ -146,8 +170,22 @@ func (c *Call) SameMetadataTensor(l Loc, s *Saved, t Tensor) {
 	}
 }
 
+// SameMetadataOf is [Call.SameMetadata] for a tensor whose type
+// implements [Metadata] (see [Call.SaveMetadataOf]).
+func (c *Call) SameMetadataOf(l Loc, s *Saved, t Metadata) {
+	if s.hasMeta {
+		c.metadataAfterOf(l, s, t)
+	}
+}
+
 //go:noinline
 func (c *Call) metadataAfter(l Loc, s *Saved, t Identity) {
+	m, _ := t.(Metadata)
+	c.metadataAfterOf(l, s, m)
+}
+
+//go:noinline
+func (c *Call) metadataAfterOf(l Loc, s *Saved, m Metadata) {
 	const k = CheckSameMetadata
 	s.hasMeta = false
 	if s.meta&fPending != 0 {
@@ -155,7 +193,7 @@ func (c *Call) metadataAfter(l Loc, s *Saved, t Identity) {
 	}
 	var got uint64
 	ok := false
-	if m, is := t.(Metadata); is {
+	if m != nil {
 		got, ok = m.MetadataFingerprint()
 	}
 	if ok && got == s.metadata {

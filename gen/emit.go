@@ -387,7 +387,7 @@ func (w *wrapper) content(pre, rows *helper, sn *snapshot, ck *plan.Check) {
 // the kernel, after the snapshots and the mutable arguments are recorded
 // (pre), and compared after it, at the row's place among the others
 // (rows).
-func metadata(pre, rows *helper, sn *snapshot, ck *plan.Check) {
+func metadata(pre, rows *helper, sn *snapshot, ck *plan.Check, ss *shapeSet) {
 	a := sn.arg[ck.Arg]
 	if a.list {
 		pre.fn("SaveMetadataList", cArg, snapArg(a), tensorArg(a))
@@ -395,6 +395,9 @@ func metadata(pre, rows *helper, sn *snapshot, ck *plan.Check) {
 		return
 	}
 	sfx := ifaceSuffix(a.typ)
+	if ss.metadataOf[a.typ.String()] {
+		sfx = "Of"
+	}
 	pre.method("SaveMetadata"+sfx, snapArg(a), tensorArg(a))
 	rows.method("SameMetadata"+sfx, slotLoc(a), snapArg(a), tensorArg(a))
 }
@@ -576,6 +579,10 @@ type shapeSet struct {
 	// noUseCounts: the runtime keeps no use counts (Options.NoUseCounts):
 	// returns are snapshot with ResultIdent.
 	noUseCounts bool
+	// metadataOf holds the tensor types that implement asserts.Metadata
+	// (see metadataImplementers): their same_metadata rows need no type
+	// assertion.
+	metadataOf map[string]bool
 	// pkg is the import path of the package the helpers go into, when it
 	// is not the wrappers' own (Options.ShapesPackage): their names and
 	// the Loc arrays' are then exported, and the wrappers qualify them.
@@ -836,7 +843,7 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 		case ck.Name == asserts.CheckSameContent && !ck.NeverFires:
 			w.content(&pre, &rows, sn, ck)
 		case ck.Name == asserts.CheckSameMetadata && !ck.NeverFires:
-			metadata(&pre, &rows, sn, ck)
+			metadata(&pre, &rows, sn, ck, ss)
 		default:
 			w.check(&rows, sn, ck)
 		}

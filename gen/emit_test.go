@@ -54,7 +54,7 @@ func TestCheckNames(t *testing.T) {
 			}
 		}
 		if k == asserts.CheckSameMetadata {
-			for _, v := range []string{"SaveMetadata", "SaveMetadataTensor", "SameMetadataTensor"} {
+			for _, v := range []string{"SaveMetadata", "SaveMetadataTensor", "SameMetadataTensor", "SaveMetadataOf", "SameMetadataOf"} {
 				if _, ok := call.MethodByName(v); !ok {
 					t.Errorf("%s: no method asserts.Call.%s", name, v)
 				}

@@ -316,6 +316,7 @@ func fileJobs(ws []*wrapper, pl *plan.Plan, o Options) ([]fileJob, error) {
 	}
 	ss := newShapeSet()
 	ss.noUseCounts = pl.NoUseCounts
+	ss.metadataOf = metadataImplementers(o.Kernels)
 	ss.pkg = o.ShapesPackage
 	ss.ns = shapeNamespace(o.Prefix)
 	var jobs []fileJob

@@ -698,9 +698,7 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 	f := o.Func
 	es := b.ix.Entries(i)
 	strictInputRows(st, f, lastEntry(es, allowlist.SkipInputIdentity), !b.noMetadata)
-	if b.noMetadata && slices.ContainsFunc(f.Args(), func(a *schema.Argument) bool { return a.Type.TensorForm() != schema.NotTensor && !a.IsWrite() }) {
-		ex.note("planned for a runtime that does not report tensor metadata (metadata: false): no same_metadata rows on the arguments the op does not write")
-	}
+	b.noMetadataNote(f, ex)
 	skipImpl := lastEntry(es, allowlist.SkipImplUseCount)
 	skipStorage := lastEntry(es, allowlist.SkipStorageUseCount)
 	views := lastEntry(es, allowlist.Views)
@@ -794,6 +792,14 @@ func (b *builder) strictRows(st *state, i int, o *schema.Op, ex *explanation) {
 		r := st.add(asserts.CheckDistinctOutputs, "", -1)
 		r.Rets = freshRets
 		r.skipFor(skipStorage)
+	}
+}
+
+// noMetadataNote says, for a plan made with NoMetadata, that f's
+// arguments it does not write have no same_metadata rows.
+func (b *builder) noMetadataNote(f *schema.Func, ex *explanation) {
+	if b.noMetadata && slices.ContainsFunc(f.Args(), func(a *schema.Argument) bool { return a.Type.TensorForm() != schema.NotTensor && !a.IsWrite() }) {
+		ex.note("planned for a runtime that does not report tensor metadata (metadata: false): no same_metadata rows on the arguments the op does not write")
 	}
 }
 

@@ -187,6 +187,8 @@ func TestSmallerOnes(t *testing.T) {
 			"_cast_Byte\tfunctional\t6 checks, 0 skipped"}},
 		{name: "metadata: false", files: map[string]string{"assertgen.yaml": "metadata: false\n"}, args: []string{"plan", "-config", "assertgen.yaml", "-o", "/dev/stdout"}, code: 0, out: []string{
 			"_cast_Byte\tfunctional\t6 checks, 0 skipped"}},
+		{name: "explain -metadata=false", args: []string{"explain", "-metadata=false", "add.Tensor"}, code: 0, out: []string{
+			"note: planned for a runtime that does not report tensor metadata (metadata: false): no same_metadata rows on the arguments the op does not write"}},
 		{name: "plan -o DIR", args: []string{"plan", "-o", "$DIR"}, code: 2, err: []string{
 			"assertgen plan: -o $DIR: a directory; name a file"}},
 	})

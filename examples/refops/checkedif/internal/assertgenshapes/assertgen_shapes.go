@@ -34,7 +34,7 @@ func ChecksPre0(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s0)
-	c.SaveMetadata(s1, t1)
+	c.SaveMetadataOf(s1, t1)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
 		c.BindingContextRows(2)
 	} else {
@@ -58,7 +58,7 @@ func ChecksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.After(s1, t1)
 	c.SameImpl(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadata(l[1], s1, t1)
+	c.SameMetadataOf(l[1], s1, t1)
 	if c.HasDigests() {
 		c.SameContentAfter(l[1], s1, t1)
 	}
@@ -71,8 +71,8 @@ func ChecksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	c.SaveMetadata(s0, t0)
-	c.SaveMetadata(s1, t1)
+	c.SaveMetadataOf(s0, t0)
+	c.SaveMetadataOf(s1, t1)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
 		c.BindingContextRows(2)
 	} else {
@@ -98,9 +98,9 @@ func ChecksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
+	c.SameMetadataOf(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadata(l[1], s1, t1)
+	c.SameMetadataOf(l[1], s1, t1)
 	c.ImplUseCountLE1(l[2], &s2)
 	if !(s2.ImplApart(s0) && s2.ImplApart(s1)) {
 		c.NotArg(l[2], &s2, l[0], s0)
@@ -126,7 +126,7 @@ func ChecksPre4(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s0)
-	c.SaveMetadata(s1, t1)
+	c.SaveMetadataOf(s1, t1)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
 		c.BindingContextRows(2)
 	} else {
@@ -153,7 +153,7 @@ func ChecksPost5(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadata(l[1], s1, t1)
+	c.SameMetadataOf(l[1], s1, t1)
 	c.ReturnsArg(l[2], &s2, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[1], s1, t1)
@@ -168,8 +168,8 @@ func ChecksPre6(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s2)
-	c.SaveMetadata(s0, t0)
-	c.SaveMetadata(s1, t1)
+	c.SaveMetadataOf(s0, t0)
+	c.SaveMetadataOf(s1, t1)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
 		c.BindingContextRows(3)
 	} else {
@@ -198,9 +198,9 @@ func ChecksPost7(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asse
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
+	c.SameMetadataOf(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadata(l[1], s1, t1)
+	c.SameMetadataOf(l[1], s1, t1)
 	c.SameImpl(l[2], s2)
 	c.SameStorage(l[2], s2)
 	c.ReturnsArg(l[3], &s3, l[2], s2)
@@ -215,7 +215,7 @@ func ChecksPost7(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asse
 func ChecksPre8(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SaveMetadata(s0, t0)
+	c.SaveMetadataOf(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
 	} else {
@@ -237,7 +237,7 @@ func ChecksPost9(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *reft
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
+	c.SameMetadataOf(l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
@@ -350,7 +350,7 @@ func ChecksPost16(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.After(s0, t0)
 	resultList0(c, &s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
+	c.SameMetadataOf(l[0], s0, t0)
 	c.FreshOrAliasList(l[1], &s1, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
@@ -364,9 +364,9 @@ func ChecksPre17(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
 	c.SaveOpt(s2, t2, t2 != nil)
-	c.SaveMetadata(s0, t0)
-	c.SaveMetadata(s1, t1)
-	c.SaveMetadata(s2, t2)
+	c.SaveMetadataOf(s0, t0)
+	c.SaveMetadataOf(s1, t1)
+	c.SaveMetadataOf(s2, t2)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
 		c.BindingContextRows(3)
 	} else {
@@ -396,11 +396,11 @@ func ChecksPost18(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
+	c.SameMetadataOf(l[0], s0, t0)
 	c.SameImplStorageVersion(l[1], s1)
-	c.SameMetadata(l[1], s1, t1)
+	c.SameMetadataOf(l[1], s1, t1)
 	c.SameImplStorageVersion(l[2], s2)
-	c.SameMetadata(l[2], s2, t2)
+	c.SameMetadataOf(l[2], s2, t2)
 	c.ImplUseCountLE1(l[3], &s3)
 	if !(s3.ImplApart(s0) && s3.ImplApart(s1) && s3.ImplApart(s2)) {
 		c.NotArg(l[3], &s3, l[0], s0)
@@ -432,7 +432,7 @@ func ChecksPost19(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
+	c.SameMetadataOf(l[0], s0, t0)
 	c.FreshOrAlias(l[1], &s1, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[0], s0, t0)
@@ -448,7 +448,7 @@ func ChecksPre20(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	c.Save(s2, t2)
 	c.Mutable(s1)
 	c.Mutable(s2)
-	c.SaveMetadata(s0, t0)
+	c.SaveMetadataOf(s0, t0)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
 		c.BindingContextRows(3)
 	} else {
@@ -474,7 +474,7 @@ func ChecksPost21(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
+	c.SameMetadataOf(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -489,7 +489,7 @@ func ChecksPost21(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 func ChecksPre22(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *reftensor.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	c.SaveMetadata(s0, t0)
+	c.SaveMetadataOf(s0, t0)
 	if !c.Hermetic() && s0.Plain() {
 		c.BindingContextRows(1)
 	} else {
@@ -513,7 +513,7 @@ func ChecksPost23(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.Result(&s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
+	c.SameMetadataOf(l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
@@ -549,7 +549,7 @@ func ChecksPre24(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts
 	c.Save(s2, t2)
 	c.Mutable(s1)
 	c.Mutable(s2)
-	c.SaveMetadata(s0, t0)
+	c.SaveMetadataOf(s0, t0)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
 		c.BindingContextRows(3)
 	} else {
@@ -579,7 +579,7 @@ func ChecksPost25(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
+	c.SameMetadataOf(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.SameImpl(l[2], s2)
@@ -601,7 +601,7 @@ func ChecksPost26(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.After(s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
+	c.SameMetadataOf(l[0], s0, t0)
 	c.ImplUseCountLE1(l[1], &s1)
 	if !(s1.ImplApart(s0)) {
 		c.NotArg(l[1], &s1, l[0], s0)
@@ -624,7 +624,7 @@ func ChecksPre27(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s1)
-	c.SaveMetadata(s0, t0)
+	c.SaveMetadataOf(s0, t0)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
 		c.BindingContextRows(2)
 	} else {
@@ -649,7 +649,7 @@ func ChecksPost28(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
+	c.SameMetadataOf(l[0], s0, t0)
 	c.SameImpl(l[1], s1)
 	c.SameStorage(l[1], s1)
 	c.ReturnsArg(l[2], &s2, l[1], s1)
@@ -668,7 +668,7 @@ func ChecksPost29(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ref
 	c.After(s0, t0)
 	resultList0(c, &s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
-	c.SameMetadata(l[0], s0, t0)
+	c.SameMetadataOf(l[0], s0, t0)
 	c.ImplUseCountLE1List(l[1], &s1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
 	c.SharesStorageList(l[1], &s1, l[0], s0)
@@ -703,7 +703,7 @@ func ChecksPost31(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.NoMutation(l[1], s1)
-	c.SameMetadata(l[1], s1, t1)
+	c.SameMetadataOf(l[1], s1, t1)
 	c.ReturnsArg(l[2], &s2, l[0], s0)
 	if c.HasDigests() {
 		c.SameContentAfter(l[1], s1, t1)

@@ -1,0 +1,69 @@
+package gen
+
+import (
+	"go/types"
+)
+
+// metadataImplementers returns the single-tensor Go types (as
+// GoType.String spells them) whose method set has asserts.Metadata's
+// MetadataFingerprint() (uint64, bool), as the type information of the
+// kernels package and its imports shows them. A wrapper snapshots an
+// argument of such a type with Call.SaveMetadataOf and SameMetadataOf,
+// which take the tensor as an asserts.Metadata: no type assertion per row
+// (about a third of a row's instructions), and inlined into the shape
+// helper, a direct call of the method. Without the kernels package
+// (interface mode without kernels:), or for a type it does not show, the
+// rows keep Call.SaveMetadata, which asks the tensor at run time; both
+// run the same check.
+func metadataImplementers(k *KernelSet) map[string]bool {
+	out := map[string]bool{}
+	if k == nil || k.types == nil {
+		return out
+	}
+	seen := map[*types.Package]bool{}
+	var walk func(p *types.Package)
+	walk = func(p *types.Package) {
+		if seen[p] {
+			return
+		}
+		seen[p] = true
+		scope := p.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || !tn.Exported() {
+				continue
+			}
+			for _, ptr := range []bool{false, true} {
+				var t types.Type = tn.Type()
+				prefix := ""
+				if ptr {
+					t, prefix = types.NewPointer(t), "*"
+				}
+				if hasFingerprint(t) {
+					out[GoType{Prefix: prefix, Path: p.Path(), Name: name}.String()] = true
+				}
+			}
+		}
+		for _, q := range p.Imports() {
+			walk(q)
+		}
+	}
+	walk(k.types)
+	return out
+}
+
+// hasFingerprint reports whether t's method set has
+// MetadataFingerprint() (uint64, bool).
+func hasFingerprint(t types.Type) bool {
+	sel := types.NewMethodSet(t).Lookup(nil, "MetadataFingerprint")
+	if sel == nil {
+		return false
+	}
+	sig, ok := sel.Type().(*types.Signature)
+	if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 2 {
+		return false
+	}
+	r0, ok0 := sig.Results().At(0).Type().(*types.Basic)
+	r1, ok1 := sig.Results().At(1).Type().(*types.Basic)
+	return ok0 && ok1 && r0.Kind() == types.Uint64 && r1.Kind() == types.Bool
+}

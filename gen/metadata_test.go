@@ -1,0 +1,29 @@
+package gen
+
+import "testing"
+
+// metadataImplementers finds reftensor's *Tensor (it implements
+// asserts.Metadata) through refops' kernels package, and nothing that
+// does not implement it.
+func TestMetadataImplementers(t *testing.T) {
+	if got := metadataImplementers(nil); len(got) != 0 {
+		t.Errorf("no kernels package: %v, want none", got)
+	}
+	k, err := LoadKernels("../examples/refops", ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := metadataImplementers(k)
+	const tensor = "*github.com/assertgen/assertgen/examples/reftensor.Tensor"
+	if !got[tensor] {
+		t.Errorf("%s not found among %v", tensor, got)
+	}
+	for _, not := range []string{
+		"github.com/assertgen/assertgen/examples/reftensor.Tensor", // a pointer receiver
+		"*github.com/assertgen/assertgen/examples/reftensor.StorageImpl",
+	} {
+		if got[not] {
+			t.Errorf("%s reported as implementing asserts.Metadata", not)
+		}
+	}
+}
