@@ -38,13 +38,13 @@ configs=(
 	runtimes/gorgonia/catalog/assertgen.yaml
 )
 for c in "${configs[@]}"; do
-	"$bin" gen $check -config "$c" >/dev/null
+	"$bin" gen $check -config "$c"
 done
 # libtorch: the shim and bindings first (shimgen copies the release trees),
 # then the wrappers of the default tree and of every release.
 (cd runtimes/libtorch && go run ./cmd/shimgen -root . $check)
 for d in runtimes/libtorch runtimes/libtorch/releases/*; do
-	"$bin" gen $check -config "$d/checked/assertgen.yaml" >/dev/null
-	"$bin" gen $check -config "$d/checkedpt/assertgen.yaml" >/dev/null
+	"$bin" gen $check -config "$d/checked/assertgen.yaml"
+	"$bin" gen $check -config "$d/checkedpt/assertgen.yaml"
 done
 echo "scripts/regen.sh: ${check:+checked }${#configs[@]} sets and runtimes/libtorch"
