@@ -79,7 +79,6 @@ func maxMin(self *rt.Tensor) (*rt.Tensor, *rt.Tensor) {
 var (
 	argSelf    = asserts.Arg("self")
 	argOther   = asserts.Arg("other")
-	argOut     = asserts.Arg("out")
 	argTensors = asserts.Arg("tensors")
 	ret0       = asserts.Ret(0)
 	ret1       = asserts.Ret(1)
