@@ -136,7 +136,7 @@ func TestEveryCheckEmitted(t *testing.T) {
 		// mode's c.Save, c.SaveOpt and c.After: examples/refops/checked).
 		"c.SaveTensor(", "c.SaveOptTensor(", "c.AfterTensor(", "c.Result(",
 		// The list snapshot functions, one per list type and kind.
-		"saveList0(", "saveOptList0(", "afterList0(", "resultList0(",
+		"saveList_", "saveOptList_", "afterList_", "resultList_",
 		"l.Reset(len(ts))", "l.SummarizeSaved()", "c.SummarizeSavedOpt(l)", "l.CheckLen(c, len(ts))",
 		"l.SummarizeAfter()", "l.SummarizeResult()",
 		"c.SameImpl(", "c.SameImplList(", "c.SameStorage(", "c.SameStorageList(",
