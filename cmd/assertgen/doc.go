@@ -151,7 +151,7 @@
 // An out-of-tree backend keeps a yaml in the format torchgen's
 // gen_backend_stubs reads:
 //
-//	backend: MyDevice
+//	backend: PrivateUse1
 //	cpp_namespace: my_device
 //	supported:
 //	  - add.Tensor
