@@ -65,10 +65,10 @@ func sigString(params, results []string) string {
 // localRE matches the identifiers generated code declares for itself: the
 // Call c; in interface mode the receiver k and its field next; the
 // snapshots a<i> and l<i> of parameter i; the results r<i>; and the
-// package-level names a wrapper refers to: the Loc arrays locs<i> and the
-// shape helpers checksPre<i> and checksPost<i>. newWrapper adds "_" to a
-// parameter that matches.
-var localRE = regexp.MustCompile(`^(c|next|k|[alor][0-9]+|ol[0-9]+|locs[0-9]+|checks(Pre|Post)[0-9]+)$`)
+// package-level names a wrapper refers to: the Loc arrays locs_<hash> and
+// the shape helpers checksPre_<hash> and checksPost_<hash> (shapeName).
+// newWrapper adds "_" to a parameter that matches.
+var localRE = regexp.MustCompile(`^(c|next|k|[alor][0-9]+|ol[0-9]+|locs_[0-9a-f]{12}|checks(Pre|Post)_[0-9a-f]{12})$`)
 
 // local names a generated local, prefix and i, and reports one that
 // localRE does not reserve or that a parameter has.
